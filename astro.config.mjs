@@ -1,0 +1,23 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import { isolationHeaders } from './src/site/isolation-headers.mjs';
+import { pagefindIndex } from './src/integrations/pagefind-index.mjs';
+
+export default defineConfig({
+  site: 'https://course.example.org',
+  trailingSlash: 'always',
+  // Every page must be cross-origin isolated (WebContainers need SharedArrayBuffer), in dev and preview alike.
+  server: { headers: isolationHeaders },
+  markdown: {
+    shikiConfig: {
+      // The high-contrast variants keep every token readable (WCAG AA) on both backgrounds.
+      themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+      defaultColor: false,
+      // A fence without a language is TypeScript: it is what the course is written in.
+      langAlias: { plaintext: 'typescript' },
+    },
+  },
+  integrations: [mdx(), pagefindIndex()],
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+
+export const baseURL = () => inject('baseURL');
+export const skipBrowser = () => inject('skipBrowser');
+
+/** One browser per test file; each test opens its own context (fresh storage) through `open`. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    if (!skipBrowser()) browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async context(options: BrowserContextOptions = {}) {
+      const context = await browser!.newContext({ baseURL: baseURL(), locale: options.locale ?? 'en-US', ...options });
+      contexts.push(context);
+      return context;
+    },
+    /** Opens a page and collects its console errors and failed requests. */
+    async open(path: string, options?: BrowserContextOptions) {
+      const context = await this.context(options);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m: ConsoleMessage) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+      await page.goto(path, { waitUntil: 'load' });
+      return { page, errors };
+    },
+  };
+}
+
+export type { Page };

@@ -1,0 +1,162 @@
+/**
+ * <course-quiz>: checks the server-rendered questions in place. It depends on nothing else on the
+ * page, so a failing script elsewhere cannot stop a quiz from working.
+ */
+import { isCorrect, type Answer } from './grade.ts';
+import { reportQuizScore } from './events.ts';
+import { inlineMarkup } from './inline.ts';
+
+interface ClientChoice { id: string; text: string; correct: boolean; explanation: string }
+interface ClientQuestion {
+  id: string;
+  type: 'single' | 'multiple' | 'numeric' | 'order';
+  prompt: string;
+  choices?: ClientChoice[];
+  items?: { id: string; text: string }[];
+  answer?: number;
+  tolerance?: number;
+  unit?: string;
+  explanation?: string;
+}
+
+const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+
+export class CourseQuiz extends HTMLElement {
+  #questions: ClientQuestion[] = [];
+  #strings: Record<string, string> = {};
+  #results = new Map<string, { correct: boolean; answer: Answer }>();
+
+  connectedCallback() {
+    const raw = this.querySelector('script[data-quiz-data]')?.textContent ?? '{"questions":[]}';
+    this.#questions = JSON.parse(raw).questions;
+    this.#strings = JSON.parse(this.dataset.strings ?? '{}');
+    this.querySelector<HTMLDetailsElement>('[data-answer-key]')!.hidden = true;
+    for (const el of this.querySelectorAll<HTMLElement>('.quiz-actions, [data-move]')) el.hidden = false;
+
+    this.addEventListener('click', (event) => {
+      const target = (event.target as HTMLElement).closest('button');
+      if (!target) return;
+      const question = target.closest<HTMLElement>('[data-question]');
+      if (target.matches('[data-check]') && question) this.#check(question);
+      else if (target.matches('[data-move]') && question) this.#move(target, question, Number(target.dataset.move));
+      else if (target.matches('[data-retry]')) this.#reset();
+    });
+    this.addEventListener('keydown', (event) => {
+      // Enter in a numeric answer checks that question instead of submitting anything.
+      const input = event.target as HTMLElement;
+      if (event.key === 'Enter' && input.matches('input[type="text"]')) {
+        event.preventDefault();
+        const question = input.closest<HTMLElement>('[data-question]');
+        if (question) this.#check(question);
+      }
+    });
+  }
+
+  #question(el: HTMLElement): ClientQuestion {
+    return this.#questions.find((q) => q.id === el.dataset.question)!;
+  }
+
+  #answerOf(el: HTMLElement, q: ClientQuestion): Answer | undefined {
+    const inputs = [...el.querySelectorAll<HTMLInputElement>('input')];
+    switch (q.type) {
+      case 'single': {
+        const picked = inputs.find((i) => i.checked);
+        return picked ? { type: 'single', choice: picked.value } : undefined;
+      }
+      case 'multiple': {
+        const picked = inputs.filter((i) => i.checked).map((i) => i.value);
+        return picked.length ? { type: 'multiple', choices: picked } : undefined;
+      }
+      case 'numeric': {
+        const value = inputs[0]?.value ?? '';
+        return value.trim() ? { type: 'numeric', value } : undefined;
+      }
+      case 'order':
+        return { type: 'order', items: [...el.querySelectorAll<HTMLElement>('[data-item]')].map((li) => li.dataset.item!) };
+    }
+  }
+
+  #check(el: HTMLElement) {
+    const q = this.#question(el);
+    const answer = this.#answerOf(el, q);
+    const feedback = el.querySelector<HTMLElement>('[data-feedback]')!;
+    if (!answer) {
+      feedback.textContent = this.#strings.pickOne ?? '';
+      return;
+    }
+    // isCorrect only reads the fields each type needs; the client copy carries them unchanged.
+    const correct = isCorrect(q as never, answer);
+    this.#results.set(q.id, { correct, answer });
+    const parts = [`<p class="verdict-${correct ? 'right' : 'wrong'}">${correct ? this.#strings.correct : this.#strings.incorrect}</p>`];
+    if (q.choices) {
+      for (const choice of q.choices) {
+        const li = el.querySelector<HTMLInputElement>(`input[value="${choice.id}"]`)!.closest('li')!;
+        const picked = li.querySelector('input')!.checked;
+        if (picked || choice.correct) {
+          li.dataset.verdict = choice.correct ? 'right' : 'wrong';
+          (li.querySelector('[data-explanation-for]') as HTMLElement).hidden = false;
+        }
+      }
+    } else {
+      if (!correct && q.type === 'numeric') parts.push(`<p>${fill(this.#strings.correctAnswer ?? '', { answer: `${q.answer}${q.unit ? ` ${q.unit}` : ''}` })}</p>`);
+      if (!correct && q.type === 'order') {
+        parts.push(`<p>${fill(this.#strings.correctOrder ?? '', { answer: q.items!.map((i) => inlineMarkup(i.text)).join(' → ') })}</p>`);
+      }
+      if (q.explanation) parts.push(`<p>${inlineMarkup(q.explanation)}</p>`);
+    }
+    feedback.innerHTML = parts.join('');
+    for (const control of el.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) control.disabled = true;
+    this.#updateScore();
+  }
+
+  #move(button: HTMLElement, el: HTMLElement, step: number) {
+    const li = button.closest('li')!;
+    const list = li.parentElement!;
+    const sibling = step < 0 ? li.previousElementSibling : li.nextElementSibling;
+    if (!sibling) return;
+    if (step < 0) list.insertBefore(li, sibling);
+    else list.insertBefore(sibling, li);
+    button.focus();
+    const items = [...list.children];
+    el.querySelector('[data-feedback]')!.textContent = fill(this.#strings.moved ?? '', {
+      item: li.querySelector('.quiz-order-text')!.textContent ?? '',
+      position: items.indexOf(li) + 1,
+      total: items.length,
+    });
+  }
+
+  #updateScore() {
+    const summary = this.querySelector<HTMLElement>('[data-summary]')!;
+    summary.hidden = false;
+    const score = [...this.#results.values()].filter((r) => r.correct).length;
+    const total = this.#questions.length;
+    const remaining = total - this.#results.size;
+    const text = fill(this.#strings.score ?? '', { score, total });
+    summary.querySelector('[data-score]')!.textContent = remaining
+      ? `${text}. ${fill(this.#strings.remaining ?? '', { count: remaining })}`
+      : `${text}. ${this.#strings.done ?? ''}`;
+    if (!remaining) {
+      reportQuizScore({
+        quizId: this.dataset.quizId!,
+        score,
+        total,
+        answers: Object.fromEntries([...this.#results].map(([id, r]) => [id, r.answer])),
+      });
+    }
+  }
+
+  #reset() {
+    this.#results.clear();
+    for (const control of this.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) control.disabled = false;
+    for (const input of this.querySelectorAll<HTMLInputElement>('input')) {
+      input.checked = false;
+      if (input.type === 'text') input.value = '';
+    }
+    for (const li of this.querySelectorAll<HTMLElement>('[data-verdict]')) delete li.dataset.verdict;
+    for (const p of this.querySelectorAll<HTMLElement>('[data-explanation-for]')) p.hidden = true;
+    for (const f of this.querySelectorAll<HTMLElement>('[data-feedback]')) f.textContent = '';
+    this.querySelector<HTMLElement>('[data-summary]')!.hidden = true;
+    this.querySelector<HTMLElement>('[data-question] input, [data-question] button')?.focus();
+  }
+}
