@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { chromiumAvailable, CHROMIUM_PATH } from './browser.ts';
+import { DIST } from './site-pages.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,11 +54,11 @@ export default async function setup(project: TestProject) {
     }
     throw new Error(banner);
   }
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests.');
+  if (!existsSync(`${DIST}/index.html`)) throw new Error(`${DIST}/ is missing: run \`npm run build\` before the end-to-end tests.`);
 
   const port = await freePort();
   let output = '';
-  server = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port)], {
+  server = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', DIST, '--ignore-lock'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => (output += d));

@@ -2,7 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-export const DIST = 'dist';
+/** The built site; COURSE_DIST lets a second build (say, from another worktree) be tested alongside. */
+export const DIST = process.env.COURSE_DIST ?? 'dist';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

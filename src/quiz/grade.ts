@@ -2,7 +2,7 @@
  * Grading a self-check quiz: pure functions over the quiz data and the learner's answers.
  * The browser component and, later, instructors' class grading both use these.
  */
-import type { Question, QuizData } from './schema.ts';
+import type { QuizData } from './schema.ts';
 
 export type Answer =
   | { type: 'single'; choice: string | null }
@@ -17,14 +17,18 @@ export function parseNumber(text: string): number | undefined {
   return Number(cleaned);
 }
 
-export function isCorrect(question: Question, answer: Answer | undefined): boolean {
+/** What grading needs of a question; both the bilingual data and a one-language copy have it. */
+export type GradableQuestion =
+  | { type: 'single' | 'multiple'; choices: { id: string; correct: boolean }[] }
+  | { type: 'numeric'; answer: number; tolerance: number }
+  | { type: 'order'; items: { id: string }[] };
+
+export function isCorrect(question: GradableQuestion, answer: Answer | undefined): boolean {
   if (!answer || answer.type !== question.type) return false;
   switch (question.type) {
-    case 'single': {
-      const picked = (answer as Extract<Answer, { type: 'single' }>).choice;
-      return question.choices.some((c) => c.correct && c.id === picked);
-    }
+    case 'single':
     case 'multiple': {
+      if (answer.type === 'single') return question.choices.some((c) => c.correct && c.id === answer.choice);
       const picked = new Set((answer as Extract<Answer, { type: 'multiple' }>).choices);
       return question.choices.every((c) => c.correct === picked.has(c.id));
     }

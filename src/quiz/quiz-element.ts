@@ -5,19 +5,9 @@
 import { isCorrect, type Answer } from './grade.ts';
 import { reportQuizScore } from './events.ts';
 import { inlineMarkup } from './inline.ts';
+import type { LocalQuestion } from './localize.ts';
 
-interface ClientChoice { id: string; text: string; correct: boolean; explanation: string }
-interface ClientQuestion {
-  id: string;
-  type: 'single' | 'multiple' | 'numeric' | 'order';
-  prompt: string;
-  choices?: ClientChoice[];
-  items?: { id: string; text: string }[];
-  answer?: number;
-  tolerance?: number;
-  unit?: string;
-  explanation?: string;
-}
+type ClientQuestion = LocalQuestion;
 
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
@@ -85,11 +75,10 @@ export class CourseQuiz extends HTMLElement {
       feedback.textContent = this.#strings.pickOne ?? '';
       return;
     }
-    // isCorrect only reads the fields each type needs; the client copy carries them unchanged.
-    const correct = isCorrect(q as never, answer);
+    const correct = isCorrect(q, answer);
     this.#results.set(q.id, { correct, answer });
     const parts = [`<p class="verdict-${correct ? 'right' : 'wrong'}">${correct ? this.#strings.correct : this.#strings.incorrect}</p>`];
-    if (q.choices) {
+    if (q.type === 'single' || q.type === 'multiple') {
       for (const choice of q.choices) {
         const li = el.querySelector<HTMLInputElement>(`input[value="${choice.id}"]`)!.closest('li')!;
         const picked = li.querySelector('input')!.checked;
@@ -101,9 +90,9 @@ export class CourseQuiz extends HTMLElement {
     } else {
       if (!correct && q.type === 'numeric') parts.push(`<p>${fill(this.#strings.correctAnswer ?? '', { answer: `${q.answer}${q.unit ? ` ${q.unit}` : ''}` })}</p>`);
       if (!correct && q.type === 'order') {
-        parts.push(`<p>${fill(this.#strings.correctOrder ?? '', { answer: q.items!.map((i) => inlineMarkup(i.text)).join(' → ') })}</p>`);
+        parts.push(`<p>${fill(this.#strings.correctOrder ?? '', { answer: q.items.map((i) => inlineMarkup(i.text)).join(' → ') })}</p>`);
       }
-      if (q.explanation) parts.push(`<p>${inlineMarkup(q.explanation)}</p>`);
+      parts.push(`<p>${inlineMarkup(q.explanation)}</p>`);
     }
     feedback.innerHTML = parts.join('');
     for (const control of el.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) control.disabled = true;

@@ -26,10 +26,10 @@ export function sortInPlace(values: Float64Array): Float64Array {
   const n = values.length;
   if (n < RADIX_MIN) return values.sort();
   for (let i = 0; i < n; i++) if (!(values[i]! >= 0)) return values.sort(); // negative or NaN
-  let src = values;
-  let dst = new Float64Array(n);
-  let srcWords = new Uint32Array(src.buffer, src.byteOffset, n * 2);
-  let dstWords = new Uint32Array(dst.buffer, dst.byteOffset, n * 2);
+  let src: Float64Array = values;
+  let dst: Float64Array = new Float64Array(n);
+  let srcWords: Uint32Array = new Uint32Array(src.buffer, src.byteOffset, n * 2);
+  let dstWords: Uint32Array = new Uint32Array(dst.buffer, dst.byteOffset, n * 2);
   const lowFirst = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f; // little-endian words
   const counts = new Uint32Array(65536);
   for (let pass = 0; pass < 4; pass++) {
