@@ -1,0 +1,273 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import { abortedWithin, get, onCleanup, retainSources, show, sleep, startServer, type Middleware } from './harness.ts';
+
+// The default fetch is globalThis.fetch. Route it through a stub installed before the learner's
+// module loads, so code that captures globalThis.fetch at import time is tested the same way.
+const realFetch = globalThis.fetch;
+let stubbed: typeof fetch | undefined;
+globalThis.fetch = ((input: any, init?: any) => (stubbed ?? realFetch)(input, init)) as typeof fetch;
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+const { callDownstream, deadlineMiddleware, DeadlineExceededError } = await import('../src/deadline.ts');
+
+interface Call {
+  request: Request;
+  /** what fetch was given, kept alive as a real fetch would */
+  input: unknown;
+  init: unknown;
+  /** the signal handed to fetch (kept strongly, as a real fetch would) */
+  signal: AbortSignal | undefined;
+  abortedAt?: number;
+  /** whether the signal had already aborted when fetch was called */
+  abortedAtCall: boolean;
+  at: number;
+}
+
+/** A fetch double: records each call, normalised through Request (fetch(url, init) or fetch(request)). */
+function fakeFetch(respond: (call: Call) => Promise<Response> | Response = () => new Response('ok')) {
+  const calls: Call[] = [];
+  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
+    retainSources(signal);
+    const call: Call = { request: new Request(input, init), input, init, signal, abortedAtCall: !!signal?.aborted, at: performance.now() };
+    calls.push(call);
+    signal?.addEventListener('abort', () => (call.abortedAt = performance.now()), { once: true });
+    return respond(call);
+  };
+  return { fetch: fn as typeof fetch, calls };
+}
+
+/** Like a real fetch: settles only when the signal aborts (or after a guard time). */
+const hangUntilAborted = (call: Call) =>
+  new Promise<Response>((_resolve, reject) => {
+    const guard = setTimeout(() => reject(new Error('test guard: never aborted')), 11_000);
+    onCleanup(() => clearTimeout(guard));
+    const signal = call.signal;
+    if (!signal) return;
+    const fail = () => {
+      clearTimeout(guard);
+      reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+    };
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+
+function ctxWith(remaining: number, requestId = 'req-7f3a') {
+  const controller = new AbortController();
+  const ctx = {
+    requestId,
+    deadlineAt: performance.now() + remaining,
+    signal: controller.signal,
+    remaining: () => remaining,
+  };
+  return { ctx, controller };
+}
+
+/** Calls callDownstream; a synchronous throw is reported as such. */
+function call(...args: Parameters<typeof callDownstream>): Promise<Response> {
+  let p: Promise<Response>;
+  try {
+    p = callDownstream(...args);
+  } catch (e) {
+    throw new Error(`callDownstream threw synchronously (${String(e)}); it must return a rejected promise`);
+  }
+  return p;
+}
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    const value = await p;
+    return { resolvedWith: value };
+  } catch (e) {
+    return e;
+  }
+}
+
+const URL_B = 'http://downstream.test/items';
+
+describe('D10 left = floor(remaining() - reserveMs); too little left means no call', () => {
+  const cases: Array<[number, { reserveMs?: number; minAttemptMs?: number }, number | 'reject']> = [
+    [1000, {}, 980],
+    [1000.9, {}, 980],
+    [70.99, {}, 50],
+    [69.99, {}, 'reject'],
+    [20, {}, 'reject'],
+    [0, {}, 'reject'],
+    [215.5, { reserveMs: 200, minAttemptMs: 10 }, 15],
+    [209.5, { reserveMs: 200, minAttemptMs: 10 }, 'reject'],
+    [123.7, { reserveMs: 0, minAttemptMs: 100 }, 123],
+    [99.5, { reserveMs: 0, minAttemptMs: 100 }, 'reject'],
+  ];
+  test.each(cases)('D10 with remaining() = %s and options %j: %s', async (remaining, opts, want) => {
+    const { ctx } = ctxWith(remaining);
+    const f = fakeFetch();
+    const label = `remaining() = ${remaining}, reserveMs ${opts.reserveMs ?? 'default (20)'}, minAttemptMs ${opts.minAttemptMs ?? 'default (50)'}`;
+    const outcome = await rejection(call(ctx, URL_B, undefined, { ...opts, fetch: f.fetch }));
+    if (want === 'reject') {
+      expect(f.calls.length, `with ${label}, left is below minAttemptMs, but fetch was called ${f.calls.length} time(s)`).toBe(0);
+      expect(
+        outcome instanceof DeadlineExceededError,
+        `with ${label}, callDownstream ended with ${show((outcome as any)?.resolvedWith ? 'a response' : outcome)}, expected a rejection with DeadlineExceededError`,
+      ).toBe(true);
+    } else {
+      expect(f.calls.length, `with ${label}, left = ${want} is enough, but fetch was called ${f.calls.length} time(s) (${show(outcome)})`).toBe(1);
+      const sent = f.calls[0]!.request.headers.get('x-deadline-ms');
+      expect(sent, `with ${label}, fetch got x-deadline-ms: ${show(sent)}, expected left = Math.floor(remaining() - reserveMs) = ${want}`).toBe(String(want));
+    }
+  });
+
+  test('D10 rejects without calling fetch when ctx.signal has already aborted', async () => {
+    const { ctx, controller } = ctxWith(5000);
+    controller.abort(new Error('client went away'));
+    const f = fakeFetch();
+    const outcome = await rejection(call(ctx, URL_B, undefined, { fetch: f.fetch }));
+    expect(f.calls.length, `ctx.signal had aborted, but fetch was called ${f.calls.length} time(s)`).toBe(0);
+    expect(outcome instanceof DeadlineExceededError, `ctx.signal had aborted; callDownstream ended with ${show(outcome)}, expected DeadlineExceededError`).toBe(true);
+  });
+
+  test('D10 DeadlineExceededError is an Error', () => {
+    expect(new DeadlineExceededError() instanceof Error).toBe(true);
+  });
+});
+
+describe('D11 one fetch, with the deadline and request id added', () => {
+  test('D11 forwards method, body and the caller headers (plain object) and adds the two headers', async () => {
+    const { ctx } = ctxWith(1000, 'trace-A1');
+    const f = fakeFetch();
+    await call(ctx, URL_B, { method: 'PUT', headers: { 'content-type': 'text/csv', 'x-tenant': 'acme' }, body: 'id,qty\n7,2' }, { fetch: f.fetch });
+    expect(f.calls.length, `fetch was called ${f.calls.length} times, expected once`).toBe(1);
+    const r = f.calls[0]!.request;
+    expect(r.url, `fetch got the URL ${r.url}`).toBe(URL_B);
+    expect(r.method, `the caller used PUT, fetch got ${r.method}`).toBe('PUT');
+    expect(await r.text(), 'the body reached fetch changed').toBe('id,qty\n7,2');
+    expect(r.headers.get('content-type'), `the caller sent content-type: text/csv, fetch got ${show(r.headers.get('content-type'))}`).toBe('text/csv');
+    expect(r.headers.get('x-tenant'), `the caller's x-tenant header reached fetch as ${show(r.headers.get('x-tenant'))}`).toBe('acme');
+    expect(r.headers.get('x-deadline-ms'), `fetch got x-deadline-ms: ${show(r.headers.get('x-deadline-ms'))}, expected 980`).toBe('980');
+    expect(r.headers.get('x-request-id'), `fetch got x-request-id: ${show(r.headers.get('x-request-id'))}, expected ctx.requestId "trace-A1"`).toBe('trace-A1');
+  });
+
+  test('D11 keeps caller headers given as a Headers object or as pairs', async () => {
+    for (const [kind, headers] of [
+      ['a Headers object', new Headers({ authorization: 'Bearer t0k', 'x-tenant': 'acme' })],
+      ['an array of pairs', [['authorization', 'Bearer t0k'], ['x-tenant', 'acme']]],
+    ] as Array<[string, HeadersInit]>) {
+      const { ctx } = ctxWith(500, 'trace-B2');
+      const f = fakeFetch();
+      await call(ctx, new URL(URL_B + '?page=2'), { method: 'POST', headers, body: '{}' }, { fetch: f.fetch });
+      const r = f.calls[0]!.request;
+      expect(r.url, `with a URL object, fetch got ${r.url}`).toBe(URL_B + '?page=2');
+      for (const [name, want] of [['authorization', 'Bearer t0k'], ['x-tenant', 'acme'], ['x-deadline-ms', '480'], ['x-request-id', 'trace-B2']]) {
+        expect(r.headers.get(name!), `with the caller's headers as ${kind}, fetch got ${name}: ${show(r.headers.get(name!))}, expected ${want}`).toBe(want);
+      }
+      expect(r.method).toBe('POST');
+    }
+  });
+
+  test('D11 works without init (a GET with the two headers)', async () => {
+    const { ctx } = ctxWith(300, 'trace-C3');
+    const f = fakeFetch();
+    await call(ctx, URL_B, undefined, { fetch: f.fetch });
+    const r = f.calls[0]!.request;
+    expect(r.method).toBe('GET');
+    expect(r.headers.get('x-deadline-ms'), `fetch got x-deadline-ms: ${show(r.headers.get('x-deadline-ms'))}`).toBe('280');
+    expect(r.headers.get('x-request-id'), `fetch got x-request-id: ${show(r.headers.get('x-request-id'))}`).toBe('trace-C3');
+  });
+
+  test('D11 uses globalThis.fetch when no fetch is given', async () => {
+    const f = fakeFetch();
+    stubbed = f.fetch;
+    try {
+      const { ctx } = ctxWith(1000, 'trace-D4');
+      await call(ctx, URL_B);
+    } finally {
+      stubbed = undefined;
+    }
+    expect(f.calls.length, `without opts.fetch, globalThis.fetch was called ${f.calls.length} times, expected once`).toBe(1);
+    expect(f.calls[0]!.request.headers.get('x-deadline-ms')).toBe('980');
+  });
+
+  test('D11 the fetch signal aborts after left ms', async () => {
+    const { ctx } = ctxWith(10_000);
+    const f = fakeFetch(hangUntilAborted);
+    const started = performance.now();
+    const outcome = rejection(call(ctx, URL_B, undefined, { reserveMs: 9900, fetch: f.fetch }));
+    await sleep(0);
+    expect(f.calls.length, `fetch was called ${f.calls.length} times`).toBe(1);
+    const c = f.calls[0]!;
+    expect(c.signal, 'fetch got no signal').toBeDefined();
+    expect(c.abortedAtCall, 'the signal given to fetch was already aborted when fetch was called').toBe(false);
+    const at = await abortedWithin(c.signal!, 5000);
+    expect(at, 'left was 100 ms (remaining 10000, reserveMs 9900), but the signal given to fetch had not aborted 5000 ms later: give it a timeout of left ms').toBeDefined();
+    const after = at! - started;
+    expect(after >= 50, `left was 100 ms, but the signal given to fetch aborted after ${Math.round(after)} ms`).toBe(true);
+    await outcome;
+  }, 12_000);
+
+  test('D11 the fetch signal aborts when ctx.signal aborts', async () => {
+    const { ctx, controller } = ctxWith(10_000);
+    const f = fakeFetch(hangUntilAborted);
+    const outcome = rejection(call(ctx, URL_B, undefined, { fetch: f.fetch }));
+    await sleep(20);
+    expect(f.calls.length, `fetch was called ${f.calls.length} times`).toBe(1);
+    const c = f.calls[0]!;
+    expect(c.signal, 'fetch got no signal').toBeDefined();
+    controller.abort(new Error('client went away'));
+    const at = await abortedWithin(c.signal!, 1500);
+    expect(at, 'ctx.signal aborted, but the signal given to fetch had not aborted 1500 ms later').toBeDefined();
+    await outcome;
+  }, 12_000);
+
+  test('D11 calls fetch once: no retry after a 503 or a network error', async () => {
+    const { ctx } = ctxWith(2000);
+    const busy = fakeFetch(() => new Response('busy', { status: 503 }));
+    await rejection(call(ctx, URL_B, undefined, { fetch: busy.fetch }));
+    await sleep(50);
+    expect(busy.calls.length, `the downstream answered 503 and fetch was called ${busy.calls.length} times; callDownstream never retries`).toBe(1);
+    const down = fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
+    await rejection(call(ctx, URL_B, undefined, { fetch: down.fetch }));
+    await sleep(50);
+    expect(down.calls.length, `fetch rejected with a network error and was called ${down.calls.length} times; callDownstream never retries`).toBe(1);
+  });
+
+  test('D11 propagates the remaining budget to the next hop over HTTP', async () => {
+    // hop B runs the same middleware; the test reads what hop A actually sent it
+    const b = await startServer(deadlineMiddleware({ defaultBudgetMs: 10_000 }) as Middleware);
+    const httpFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input, init);
+      const reply = await get(b, { method: req.method, headers: Object.fromEntries(req.headers), body: req.body ? await req.text() : undefined });
+      return new Response(reply.body, { status: reply.status });
+    }) as typeof fetch;
+    let now = 50_000;
+    let expected = NaN;
+    const a = await startServer(deadlineMiddleware({ defaultBudgetMs: 10_000, now: () => now }) as Middleware, async (req, res) => {
+      now += 300; // local work before the call
+      expected = Math.floor(req.deadline.remaining() - 20);
+      const down = await callDownstream(req.deadline, b.url + '/stock', { method: 'POST', body: 'sku=9' }, { fetch: httpFetch });
+      res.end(await down.text());
+    });
+    const reply = await get(a, { headers: { 'x-deadline-ms': '2000', 'x-request-id': 'chain-1' } });
+    expect(reply.status, `hop A answered ${reply.status}: ${reply.body.slice(0, 200)}`).toBe(200);
+    const seen = b.served[0]?.req.headers;
+    expect(seen?.['x-request-id'], `hop B received x-request-id ${show(seen?.['x-request-id'])}, expected the caller's "chain-1"`).toBe('chain-1');
+    expect(
+      seen?.['x-deadline-ms'],
+      `hop A had remaining() = ${expected + 20} ms when it called hop B and kept 20 ms in reserve, so hop B should receive x-deadline-ms: ${expected}; it received ${show(seen?.['x-deadline-ms'])}`,
+    ).toBe(String(expected));
+  });
+});
+
+describe('D12 any status resolves', () => {
+  test.each([200, 404, 429, 500, 503])('D12 resolves with the downstream response for status %i', async (status) => {
+    const { ctx } = ctxWith(1000);
+    const f = fakeFetch(() => new Response(`body ${status}`, { status }));
+    let res: Response;
+    try {
+      res = await call(ctx, URL_B, undefined, { fetch: f.fetch });
+    } catch (e) {
+      throw new Error(`the downstream answered ${status} and callDownstream rejected with ${String(e)}; resolve with the Response whatever its status`);
+    }
+    expect(res?.status, `the downstream answered ${status}, callDownstream resolved with status ${show(res?.status)}`).toBe(status);
+    expect(await res.text()).toBe(`body ${status}`);
+  });
+});

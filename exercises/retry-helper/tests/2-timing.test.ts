@@ -1,0 +1,267 @@
+import { describe, expect, test } from 'vitest';
+import { fetchWithRetry, fullJitterDelay, RetryError } from '../src/retry.ts';
+import {
+  clock,
+  delay,
+  pendingSleep,
+  recordingSleep,
+  rejection,
+  scriptedFetch,
+  settleWithin,
+  URL_,
+  watchGlobal,
+  type Step,
+} from './helpers.ts';
+
+function setup(steps: Step[], random: () => number = () => 0.5) {
+  const c = clock(0);
+  const f = scriptedFetch(steps);
+  const s = recordingSleep(c);
+  const opts = { deadlineAt: 1_000_000, now: c.now, random, sleep: s.sleep, fetch: f.fetch };
+  return { c, f, s, opts };
+}
+
+const sequence = (values: number[]) => {
+  let i = 0;
+  return () => values[Math.min(i++, values.length - 1)]!;
+};
+
+describe('timing', () => {
+  test('R7 fullJitterDelay is random() * min(capMs, baseMs * 2^(failures-1))', () => {
+    expect(fullJitterDelay(1, 100, 2000, () => 0.5), 'fullJitterDelay(1, 100, 2000, () => 0.5)').toBeCloseTo(50, 9);
+    expect(fullJitterDelay(3, 100, 2000, () => 0.25), 'fullJitterDelay(3, 100, 2000, () => 0.25)').toBeCloseTo(100, 9);
+    expect(fullJitterDelay(5, 100, 2000, () => 0.5), 'fullJitterDelay(5, 100, 2000, () => 0.5)').toBeCloseTo(800, 9);
+    expect(fullJitterDelay(6, 100, 2000, () => 0.5), 'fullJitterDelay(6, 100, 2000, () => 0.5) (capped)').toBeCloseTo(1000, 9);
+    expect(fullJitterDelay(40, 100, 2000, () => 0.999), 'fullJitterDelay(40, 100, 2000, () => 0.999)').toBeCloseTo(1998, 9);
+    expect(fullJitterDelay(2, 100, 2000, () => 0), 'fullJitterDelay(2, 100, 2000, () => 0)').toBe(0);
+  });
+
+  test('R7 waits the full-jitter delay before each retry, through sleep', async () => {
+    const { f, s, opts } = setup([503, 502, 504, 200], sequence([0.1, 0.9, 0.5]));
+    const res = await fetchWithRetry(URL_, undefined, { ...opts, maxAttempts: 4, baseMs: 100, capMs: 2000 }).catch((e: unknown) => e);
+    expect(res instanceof Response ? res.status : String(res), 'outcome').toBe(200);
+    expect(f.calls.length, 'fetch calls').toBe(4);
+    expect(s.waits.length, `sleep calls (waits seen: ${JSON.stringify(s.waits)})`).toBe(3);
+    const expected = [0.1 * 100, 0.9 * 200, 0.5 * 400];
+    s.waits.forEach((w, i) => expect(w, `wait before retry ${i + 1} (all waits: ${JSON.stringify(s.waits)})`).toBeCloseTo(expected[i]!, 6));
+  });
+
+  test('R7 uses the default baseMs 100 and capMs 2000', async () => {
+    const { s, opts } = setup([new TypeError('x'), 503, 503, 503, 503, 503, 200], () => 0.5);
+    await fetchWithRetry(URL_, undefined, { ...opts, maxAttempts: 7 }).catch(() => {});
+    const expected = [50, 100, 200, 400, 800, 1000];
+    expect(s.waits.length, `sleep calls (waits seen: ${JSON.stringify(s.waits)})`).toBe(6);
+    s.waits.forEach((w, i) => expect(w, `wait before retry ${i + 1} (all waits: ${JSON.stringify(s.waits)})`).toBeCloseTo(expected[i]!, 6));
+  });
+
+  test('R8 waits at least Retry-After (seconds) and at most that plus the jitter', async () => {
+    for (const status of [429, 503]) {
+      const { f, s, opts } = setup([{ status, headers: { 'Retry-After': '2' } }, 200], () => 0.5);
+      const res = await fetchWithRetry(URL_, undefined, opts).catch((e: unknown) => e);
+      expect(res instanceof Response ? res.status : String(res), `outcome after a ${status} with Retry-After: 2`).toBe(200);
+      expect(f.calls.length, 'fetch calls').toBe(2);
+      expect(s.waits.length, 'sleep calls').toBe(1);
+      const w = s.waits[0]!;
+      expect(w, `wait after a ${status} with Retry-After: 2 (observed ${w} ms)`).toBeGreaterThanOrEqual(2000);
+      expect(w, `wait after a ${status} with Retry-After: 2 (observed ${w} ms)`).toBeLessThanOrEqual(2050);
+    }
+  });
+
+  test('R8 reads a Retry-After HTTP-date', async () => {
+    const when = new Date(Math.ceil(Date.now() / 1000) * 1000 + 4000);
+    const { s, opts } = setup([{ status: 503, headers: { 'Retry-After': when.toUTCString() } }, 200], () => 0.5);
+    await fetchWithRetry(URL_, undefined, opts).catch(() => {});
+    const asked = when.getTime() - Date.now();
+    expect(s.waits.length, 'sleep calls').toBe(1);
+    const w = s.waits[0]!;
+    expect(w, `wait for Retry-After: ${when.toUTCString()} (about ${asked} ms away; observed ${w} ms)`).toBeGreaterThanOrEqual(asked - 250);
+    expect(w, `wait for Retry-After: ${when.toUTCString()} (about ${asked} ms away; observed ${w} ms)`).toBeLessThanOrEqual(asked + 50 + 250);
+  });
+
+  test('R8 ignores a malformed Retry-After and uses the jitter wait', async () => {
+    const { s, opts } = setup([{ status: 503, headers: { 'Retry-After': 'soon' } }, 200], () => 0.5);
+    await fetchWithRetry(URL_, undefined, opts).catch(() => {});
+    expect(s.waits.length, 'sleep calls').toBe(1);
+    expect(s.waits[0], `wait after Retry-After: soon (observed ${s.waits[0]})`).toBeCloseTo(50, 6);
+  });
+
+  test('R9 gives up with no-time-left instead of sleeping past the deadline', async () => {
+    const { f, s, opts } = setup([503, 200], () => 0.99);
+    const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, baseMs: 200, deadlineAt: 100 }), RetryError, 'a 198 ms wait with 100 ms left');
+    expect(s.waits.length, `sleep calls (waits: ${JSON.stringify(s.waits)})`).toBe(0);
+    expect(f.calls.length, 'fetch calls').toBe(1);
+    expect(err.reason, 'reason').toBe('no-time-left');
+  });
+
+  test('R9 treats a wait that ends exactly at the deadline as no time left', async () => {
+    const { s, opts } = setup([502, 200], () => 0.5);
+    const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 50 }), RetryError, 'a 50 ms wait with 50 ms left');
+    expect(s.waits.length, 'sleep calls').toBe(0);
+    expect(err.reason, 'reason').toBe('no-time-left');
+  });
+
+  test('R9 still retries when the wait ends before the deadline', async () => {
+    const { f, opts } = setup([502, 200], () => 0.5);
+    const res = await fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 51 }).catch((e: unknown) => e);
+    expect(res instanceof Response ? res.status : String(res), 'outcome with 51 ms left and a 50 ms wait').toBe(200);
+    expect(f.calls.length, 'fetch calls').toBe(2);
+  });
+
+  test('R9 counts a Retry-After wait against the deadline', async () => {
+    const { s, opts } = setup([{ status: 429, headers: { 'Retry-After': '5' } }, 200], () => 0.5);
+    const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 3000 }), RetryError, 'Retry-After: 5 with 3 s left');
+    expect(s.waits.length, 'sleep calls').toBe(0);
+    expect(err.reason, 'reason').toBe('no-time-left');
+  });
+
+  test('R10 aborts each attempt after attemptTimeoutMs', async () => {
+    const { f, opts } = setup(['hang', 'hang'], () => 0.5);
+    const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, attemptTimeoutMs: 60, maxAttempts: 2 }), RetryError, 'two hanging attempts');
+    expect(err.reason, 'reason').toBe('gave-up');
+    expect(f.calls.length, 'fetch calls').toBe(2);
+    for (const call of f.calls) {
+      const after = call.abortedAt === undefined ? undefined : Math.round(call.abortedAt - call.startedAt);
+      expect(after, `ms until attempt ${call.n}'s signal aborted (attemptTimeoutMs 60)`).toBeGreaterThanOrEqual(50);
+      expect(after, `ms until attempt ${call.n}'s signal aborted (attemptTimeoutMs 60)`).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  test('R10 shortens the attempt timeout to the deadline, in whole milliseconds', async () => {
+    const { f, opts } = setup(['hang'], () => 0.5);
+    const p = fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 80.7, attemptTimeoutMs: 5000, maxAttempts: 1 });
+    const outcome = await settleWithin(p, 1200);
+    expect(f.calls.length, `fetch calls (outcome: ${outcome.kind === 'rejected' ? String(outcome.error) : outcome.kind})`).toBe(1);
+    const call = f.calls[0]!;
+    const after = call.abortedAt === undefined ? undefined : Math.round(call.abortedAt - call.startedAt);
+    expect(after, 'ms until the signal aborted with 80.7 ms left and attemptTimeoutMs 5000').toBeGreaterThanOrEqual(65);
+    expect(after, 'ms until the signal aborted with 80.7 ms left and attemptTimeoutMs 5000').toBeLessThanOrEqual(1000);
+  });
+
+  test("R10 aborts the attempt's signal when the caller's signal aborts", async () => {
+    const { f, opts } = setup(['hang'], () => 0.5);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { ...opts, signal: ac.signal, attemptTimeoutMs: 5000 });
+    p.catch(() => {});
+    await delay(10);
+    expect(f.calls.length, 'fetch calls before the abort').toBe(1);
+    const call = f.calls[0]!;
+    expect(call.signal.aborted, 'attempt signal aborted before the caller aborted').toBe(false);
+    ac.abort();
+    await delay(20);
+    expect(call.signal.aborted, "attempt signal aborted 20 ms after the caller's signal aborted").toBe(true);
+    await settleWithin(p, 500);
+  });
+
+  test('R11 throws deadline-exceeded without calling fetch when the deadline has passed', async () => {
+    for (const deadlineAt of [-5, 0]) {
+      const { f, opts } = setup([200]);
+      const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, deadlineAt }), RetryError, `deadlineAt ${deadlineAt} at now() 0`);
+      expect(f.calls.length, `fetch calls with deadlineAt ${deadlineAt} and now() 0`).toBe(0);
+      expect(err.reason, 'reason').toBe('deadline-exceeded');
+    }
+  });
+
+  test('R11 checks the deadline again after a wait that overran', async () => {
+    const c = clock(0);
+    const f = scriptedFetch([503, 200]);
+    const s = recordingSleep(c, 1000); // this timer fires a second late
+    const err = await rejection(
+      fetchWithRetry(URL_, undefined, { deadlineAt: 500, now: c.now, random: () => 0.5, sleep: s.sleep, fetch: f.fetch }),
+      RetryError,
+      'a sleep that overran the deadline',
+    );
+    expect(f.calls.length, 'fetch calls after the deadline passed during the wait').toBe(1);
+    expect(err.reason, 'reason').toBe('deadline-exceeded');
+    expect(err.attempts, 'attempts').toBe(1);
+  });
+
+  test('R14 rejects with aborted and no fetch when the signal is already aborted', async () => {
+    const { f, opts } = setup([200]);
+    const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, signal: AbortSignal.abort() }), RetryError, 'an already aborted signal');
+    expect(f.calls.length, 'fetch calls').toBe(0);
+    expect(err.reason, 'reason').toBe('aborted');
+  });
+
+  test('R14 rejects promptly with aborted when the caller aborts during an attempt', async () => {
+    const { f, opts } = setup(['hang', 200]);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { ...opts, signal: ac.signal, attemptTimeoutMs: 5000 });
+    await delay(10);
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after the caller aborted during an attempt').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during an attempt');
+    expect(err.reason, 'reason').toBe('aborted');
+    await delay(30);
+    expect(f.calls.length, 'fetch calls after the abort').toBe(1);
+  });
+
+  test('R14 rejects promptly with aborted when the caller aborts during the wait', async () => {
+    const c = clock(0);
+    const f = scriptedFetch([503, 200]);
+    const s = pendingSleep();
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { deadlineAt: 1e6, now: c.now, random: () => 0.5, sleep: s.sleep, fetch: f.fetch, signal: ac.signal });
+    p.catch(() => {});
+    const started = await settleWithin(s.started, 300);
+    expect(started.kind, 'sleep was called after a 503').toBe('resolved');
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after the caller aborted during the wait').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during the wait');
+    expect(err.reason, 'reason').toBe('aborted');
+    expect(f.calls.length, 'fetch calls after the abort').toBe(1);
+    expect(err.attempts, 'attempts').toBe(1);
+  });
+
+  test('R14 the default sleep is cancelled by the signal', async () => {
+    const c = clock(0);
+    const f = scriptedFetch([503, 200]);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { deadlineAt: 1e6, now: c.now, random: () => 0.9, baseMs: 10_000, capMs: 10_000, fetch: f.fetch, signal: ac.signal });
+    p.catch(() => {});
+    await delay(30);
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after aborting a 9 s default sleep').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during the default sleep');
+    expect(err.reason, 'reason').toBe('aborted');
+    expect(f.calls.length, 'fetch calls').toBe(1);
+  });
+
+  test('R16 reads time, randomness, waits and requests only through the injected functions', async () => {
+    const c = clock(0);
+    const f = scriptedFetch([502, new TypeError('x'), 'hang', 200]);
+    const s = recordingSleep(c);
+    let randoms = 0;
+    const learner = new URL('../src/', import.meta.url).pathname;
+    const watched = [
+      ['Date.now', watchGlobal(Date, 'now', learner)],
+      ['performance.now', watchGlobal(performance, 'now', learner)],
+      ['Math.random', watchGlobal(Math, 'random', learner)],
+      ['globalThis.fetch', watchGlobal(globalThis, 'fetch', learner)],
+    ] as const;
+    const t0 = performance.now();
+    let res: unknown;
+    try {
+      res = await fetchWithRetry(URL_, undefined, {
+        deadlineAt: 1e9,
+        now: c.now,
+        random: () => (randoms++, 0.9),
+        sleep: s.sleep,
+        fetch: f.fetch,
+        maxAttempts: 4,
+        baseMs: 60_000,
+        capMs: 60_000,
+        attemptTimeoutMs: 40,
+      }).catch((e: unknown) => e);
+    } finally {
+      for (const [, w] of watched) w.restore();
+    }
+    expect(res instanceof Response ? res.status : String(res), 'outcome').toBe(200);
+    for (const [name, w] of watched) expect(w.count, `calls to ${name} from your file`).toBe(0);
+    expect(randoms, 'calls to the injected random()').toBe(3);
+    expect(s.waits.length, 'calls to the injected sleep()').toBe(3);
+    expect(performance.now() - t0, 'real ms spent although the injected sleep returns at once').toBeLessThan(1500);
+  });
+});

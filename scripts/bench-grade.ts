@@ -1,0 +1,63 @@
+// npm run bench:grade [-- --runs N] : cold and warm grading time of the core exercises.
+// cold = a fresh sandbox (new temp dir, first vitest start); warm = re-grading in the same
+// sandbox from the same process, as a learner re-running `check` in the browser would.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  editablePaths,
+  fsExerciseSource,
+  gradeWith,
+  killSandboxesOnSignals,
+  NodeSandbox,
+  nodeTypeCheck,
+  REPO_ROOT,
+  type GradeOptions,
+} from '../src/grading/index.ts';
+
+killSandboxesOnSignals();
+
+const CORE = ['retry-helper', 'deadline-middleware'];
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const source = fsExerciseSource();
+const available = await source.ids();
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const median = s[Math.floor(s.length / 2)]!;
+  return `median ${(median / 1000).toFixed(2)} s (min ${(s[0]! / 1000).toFixed(2)}, max ${(s.at(-1)! / 1000).toFixed(2)}, n=${s.length})`;
+};
+
+console.log(`bench:grade — ${runs} runs per case, node ${process.version}, ${new Date().toISOString()}`);
+for (const id of CORE) {
+  if (!available.includes(id)) {
+    console.log(`${id}: not present yet, skipped`);
+    continue;
+  }
+  const bundle = (await source.load(id))!;
+  const files: Record<string, string> = {};
+  for (const p of editablePaths(bundle.exercise)) files[p] = readFileSync(join(REPO_ROOT, 'solutions', id, p), 'utf8');
+  for (const [label, opts] of [
+    ['tests only', { source, typecheck: false }],
+    ['tests + type check', { source, typecheck: nodeTypeCheck() }],
+  ] as Array<[string, GradeOptions]>) {
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const sandbox = await NodeSandbox.create();
+      try {
+        for (let j = 0; j < 2; j++) {
+          const t0 = performance.now();
+          const report = await gradeWith({ exerciseId: id, files, lang: 'en' }, sandbox, opts);
+          const ms = performance.now() - t0;
+          if (report.status !== 'pass') throw new Error(`${id}: the reference did not pass (${report.status}: ${report.message ?? ''})`);
+          (j === 0 ? cold : warm).push(ms);
+        }
+      } finally {
+        await sandbox.dispose();
+      }
+    }
+    console.log(`${id.padEnd(20)} ${label.padEnd(18)} cold ${stats(cold)}`);
+    console.log(`${''.padEnd(20)} ${''.padEnd(18)} warm ${stats(warm)}`);
+  }
+}

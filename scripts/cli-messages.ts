@@ -1,0 +1,76 @@
+// Every message of the workbook command line, in both languages.
+export type Lang = 'vi' | 'en';
+
+const en = {
+  'usage.exercise':
+    'Usage:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nOptions: --lang vi|en (default: COURSE_LANG, else vi)',
+  'usage.check':
+    'Usage: npm run check -- <id> [--from DIR] [--json] [--lang vi|en]\nGrades the files in DIR (default workbook/<id>/).',
+  'usage.badLang': 'Unknown language "{lang}": use vi or en.',
+  'usage.unknownOption': 'Unknown option {option}.',
+  'usage.missingId': 'Which exercise? Give its id (see `npm run exercise -- list`).',
+  'usage.unknownCommand': 'Unknown command "{command}".',
+  'usage.unknownExercise': 'Unknown exercise "{id}". Known exercises: {known}.',
+  'list.header': 'Exercises:',
+  'list.started': 'started in {dir}',
+  'list.notStarted': 'not started',
+  'start.done': 'Copied the starter of {id} into {dir}. Read {brief}, edit {files}, then run: npm run check -- {id}',
+  'start.exists': '{dir} already holds your work ({files}); nothing was overwritten. Use --force to replace it with the starter.',
+  'check.missingFile': 'Missing file {file}. Start the exercise first: npm run exercise -- start {id}',
+  'check.missingFrom': 'Missing file {file}: {dir} must hold {expected}.',
+  'check.title': '{title} ({id})',
+  'check.pass': 'PASS',
+  'check.fail': 'FAIL',
+  'check.hint': 'hint',
+  'check.observed': 'observed',
+  'check.in': 'test',
+  'check.typeErrors': 'Type errors (they do not fail the run, but fix them):',
+  'check.summaryPass': 'All {rules} rules pass ({tests} tests) in {seconds} s.',
+  'check.summaryFail': '{passed} of {rules} rules pass ({failedTests} of {tests} tests fail) in {seconds} s.',
+  'check.error': 'The run did not complete:',
+  'check.timedOut': 'timed out',
+} as const;
+
+export type CliKey = keyof typeof en;
+
+const vi = {
+  'usage.exercise':
+    'Cách dùng:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nTuỳ chọn: --lang vi|en (mặc định: COURSE_LANG, nếu không có thì vi)',
+  'usage.check':
+    'Cách dùng: npm run check -- <id> [--from DIR] [--json] [--lang vi|en]\nChấm các file trong DIR (mặc định workbook/<id>/).',
+  'usage.badLang': 'Không hỗ trợ ngôn ngữ "{lang}": hãy dùng vi hoặc en.',
+  'usage.unknownOption': 'Không có tuỳ chọn {option}.',
+  'usage.missingId': 'Bài tập nào? Hãy đưa id của nó (xem `npm run exercise -- list`).',
+  'usage.unknownCommand': 'Không có lệnh "{command}".',
+  'usage.unknownExercise': 'Không có bài tập "{id}". Các bài tập hiện có: {known}.',
+  'list.header': 'Các bài tập:',
+  'list.started': 'đã bắt đầu trong {dir}',
+  'list.notStarted': 'chưa bắt đầu',
+  'start.done': 'Đã chép starter của {id} vào {dir}. Đọc {brief}, sửa {files}, rồi chạy: npm run check -- {id}',
+  'start.exists': '{dir} đã có bài làm của bạn ({files}); không có gì bị ghi đè. Dùng --force để thay bằng starter.',
+  'check.missingFile': 'Thiếu file {file}. Hãy bắt đầu bài tập trước: npm run exercise -- start {id}',
+  'check.missingFrom': 'Thiếu file {file}: {dir} phải chứa {expected}.',
+  'check.title': '{title} ({id})',
+  'check.pass': 'ĐẠT',
+  'check.fail': 'CHƯA ĐẠT',
+  'check.hint': 'gợi ý',
+  'check.observed': 'quan sát được',
+  'check.in': 'test',
+  'check.typeErrors': 'Lỗi kiểu (không làm lần chấm thất bại, nhưng hãy sửa):',
+  'check.summaryPass': 'Cả {rules} rule đều đạt ({tests} test) trong {seconds} s.',
+  'check.summaryFail': '{passed}/{rules} rule đạt ({failedTests}/{tests} test chưa qua) trong {seconds} s.',
+  'check.error': 'Lần chạy không hoàn tất:',
+  'check.timedOut': 'hết thời gian',
+} as const satisfies Record<CliKey, string>;
+
+const dictionaries: Record<Lang, Record<CliKey, string>> = { en, vi };
+
+export function msg(lang: Lang, key: CliKey, vars: Record<string, string | number> = {}): string {
+  return dictionaries[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** --lang wins, then COURSE_LANG, then Vietnamese (the course's first language). */
+export function pickLang(flag: string | undefined, env = process.env): Lang | { bad: string } {
+  const value = flag ?? (env['COURSE_LANG'] || 'vi');
+  return value === 'vi' || value === 'en' ? value : { bad: value };
+}

@@ -1,0 +1,58 @@
+import type { Exercise, Report, TestReport } from '../src/grading/index.ts';
+import { msg, type Lang } from './cli-messages.ts';
+
+const paint = (on: boolean, code: number) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
+
+/** One line per rule (pass or fail, message and hint), type errors, then a summary. */
+export function formatReport(report: Report, exercise: Exercise, lang: Lang, opts: { color: boolean }): string {
+  const green = paint(opts.color, 32);
+  const red = paint(opts.color, 31);
+  const dim = paint(opts.color, 2);
+  const lines: string[] = [msg(lang, 'check.title', { title: exercise.title[lang], id: exercise.id }), ''];
+
+  const byRule = new Map<string, TestReport[]>();
+  for (const test of report.tests) byRule.set(test.rule, [...(byRule.get(test.rule) ?? []), test]);
+
+  const order = (rule: string) => [rule.replace(/\d+$/, ''), Number(/\d+$/.exec(rule)?.[0] ?? 0)] as const;
+  const rules = [...byRule.keys()].sort((a, b) => {
+    const [pa, na] = order(a);
+    const [pb, nb] = order(b);
+    return pa === pb ? na - nb : pa < pb ? -1 : 1;
+  });
+  let rulesPassed = 0;
+  for (const rule of rules) {
+    const tests = byRule.get(rule)!;
+    const failing = tests.find((t) => t.status !== 'pass');
+    const entry = exercise.rules[rule];
+    if (!failing) {
+      rulesPassed++;
+      lines.push(`${green('✔ ' + msg(lang, 'check.pass'))} ${rule} ${entry?.title[lang] ?? ''}`);
+      continue;
+    }
+    lines.push(`${red('✘ ' + msg(lang, 'check.fail'))} ${rule} ${failing.message}`);
+    if (failing.hint) lines.push(`    ${msg(lang, 'check.hint')}: ${failing.hint}`);
+    const observed = failing.details.split('\n').join('\n      ');
+    lines.push(dim(`    ${msg(lang, 'check.observed')}: ${observed}`));
+    lines.push(dim(`    ${msg(lang, 'check.in')}: ${failing.name}${failing.timedOut ? ` (${msg(lang, 'check.timedOut')})` : ''}`));
+  }
+
+  if (report.status === 'error') {
+    lines.push('', red(msg(lang, 'check.error')), `  ${report.message ?? ''}`);
+    if (report.error) lines.push(`  ${report.error.file}:${report.error.line}:${report.error.column}`);
+  }
+  if (report.typeErrors.length) {
+    lines.push('', msg(lang, 'check.typeErrors'));
+    for (const e of report.typeErrors) lines.push(`  ${e.file}:${e.line}:${e.column} ${e.message.split('\n').join('\n    ')}`);
+  }
+
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  const { passed, failed, total } = report.counts;
+  lines.push('');
+  if (report.status === 'pass') lines.push(green(msg(lang, 'check.summaryPass', { rules: byRule.size, tests: total, seconds })));
+  else {
+    lines.push(red(msg(lang, 'check.summaryFail', { passed: rulesPassed, rules: byRule.size, failedTests: failed, tests: total, seconds })));
+    if (report.message && report.status !== 'error') lines.push(report.message);
+  }
+  void passed;
+  return lines.join('\n');
+}

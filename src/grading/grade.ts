@@ -1,0 +1,118 @@
+import { GradeInputError, validateLearnerFiles } from './files.ts';
+import { parseTscOutput } from './location.ts';
+import { mapReport } from './map-report.ts';
+import { EVENTS_FILE, PROGRESS_FILE, type ExerciseSource } from './source.ts';
+import { hungTest, parseJsonLines, type ProgressEvent } from './events.ts';
+import type { Lang, Location, Report, RunResult, Sandbox } from './types.ts';
+
+export interface GradeRequest {
+  exerciseId: string;
+  /** The learner's editable files, by their declared paths (e.g. `retry.ts`). */
+  files: Record<string, string>;
+  lang: Lang;
+}
+
+/** A command run in the sandbox root that type-checks src/ with the env's tsconfig.json. */
+export interface TypeCheckCommand {
+  command: string;
+  args: string[];
+}
+
+export interface GradeOptions {
+  source: ExerciseSource;
+  /** Omit (or false) to skip type checking, e.g. where TypeScript is not installed. */
+  typecheck?: TypeCheckCommand | false;
+  /** Override the exercise's limits (tests of the grader use short ones). */
+  testTimeoutMs?: number;
+  runTimeoutMs?: number;
+  /** How often to look for a test stuck past its own timeout (a synchronous loop); 0 turns it off. */
+  watchdogIntervalMs?: number;
+}
+
+export const VITEST_ARGS = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.mjs', '--pool=forks', '--maxWorkers=1'];
+
+/** Grades the learner's files against an exercise's hidden suite inside `sandbox`. */
+export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: GradeOptions): Promise<Report> {
+  const started = performance.now();
+  const bundle = await opts.source.load(request.exerciseId);
+  if (!bundle) {
+    throw new GradeInputError('unknown-exercise', { id: request.exerciseId, known: (await opts.source.ids()).join(', ') });
+  }
+  const { exercise } = bundle;
+  validateLearnerFiles(exercise, request.files);
+  const testTimeoutMs = opts.testTimeoutMs ?? exercise.limits.testTimeoutMs;
+  const runTimeoutMs = opts.runTimeoutMs ?? exercise.limits.runTimeoutMs;
+
+  const mounted: Record<string, string> = { ...bundle.env, [EVENTS_FILE]: '', [PROGRESS_FILE]: '' };
+  for (const [path, text] of Object.entries(bundle.tests)) mounted[`tests/${path}`] = text;
+  for (const f of exercise.files) mounted[`src/${f.path}`] = f.editable ? request.files[f.path]! : (bundle.starter[f.path] ?? '');
+  await sandbox.mount(mounted);
+
+  const watchdog = startWatchdog(sandbox, testTimeoutMs, opts.watchdogIntervalMs ?? 250);
+  const [run, typeOutput] = await Promise.all([
+    sandbox
+      .run('node', VITEST_ARGS, {
+        timeoutMs: runTimeoutMs,
+        env: { GRADER_TEST_TIMEOUT_MS: String(testTimeoutMs) },
+      })
+      .finally(() => watchdog.stop()),
+    opts.typecheck ? typeCheck(sandbox, opts.typecheck, runTimeoutMs) : Promise.resolve(''),
+  ]);
+  const files = exercise.files.map((f) => f.path);
+  const typeErrors: Location[] = parseTscOutput(typeOutput, files).filter((e) =>
+    exercise.files.some((f) => f.editable && f.path === e.file),
+  );
+
+  return mapReport({
+    exercise,
+    lang: request.lang,
+    events: await sandbox.readFile(EVENTS_FILE),
+    progress: await sandbox.readFile(PROGRESS_FILE),
+    run,
+    stopped: watchdog.fired(),
+    typeErrors,
+    files,
+    root: sandbox.root,
+    testTimeoutMs,
+    durationMs: performance.now() - started,
+  });
+}
+
+async function typeCheck(sandbox: Sandbox, cmd: TypeCheckCommand, timeoutMs: number): Promise<string> {
+  const result: RunResult = await sandbox.run(cmd.command, cmd.args, { timeoutMs });
+  return result.output;
+}
+
+/**
+ * A synchronous endless loop blocks the test worker, so vitest's per-test timeout never fires.
+ * The worker writes each test's start and end; a test open well past its timeout stops the run.
+ */
+function startWatchdog(sandbox: Sandbox, testTimeoutMs: number, intervalMs: number) {
+  let fired = false;
+  let stopped = false;
+  let openId: string | undefined;
+  let openSince = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    if (stopped) return;
+    const open = hungTest(parseJsonLines<ProgressEvent>(await sandbox.readFile(PROGRESS_FILE)));
+    const now = performance.now();
+    if (open?.id !== openId) {
+      openId = open?.id;
+      openSince = now;
+    } else if (openId && now - openSince > testTimeoutMs + 1500 && !stopped) {
+      fired = true;
+      await sandbox.kill();
+      return;
+    }
+    if (!stopped) timer = setTimeout(tick, intervalMs);
+  };
+  if (intervalMs > 0) timer = setTimeout(tick, intervalMs);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    fired: () => fired,
+  };
+}

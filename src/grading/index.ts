@@ -1,0 +1,52 @@
+// Public surface of the grading engine. Parsing and mapping are pure and shared with the
+// browser; this entry adds the Node pieces (exercise folders, temp-dir sandbox, tsc).
+import { createRequire } from 'node:module';
+import { fsExerciseSource } from './fs-source.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from './grade.ts';
+import { NodeSandbox } from './node-sandbox.ts';
+import type { Report, Sandbox } from './types.ts';
+
+export type * from './types.ts';
+export type { Exercise, ExerciseRule, LocalText } from './exercise-schema.ts';
+export { exerciseSchema, parseExercise } from './exercise-schema.ts';
+export type { ExerciseBundle, ExerciseSource } from './source.ts';
+export type { GradeOptions, GradeRequest, TypeCheckCommand } from './grade.ts';
+export { gradeWith, VITEST_ARGS } from './grade.ts';
+export { mapReport } from './map-report.ts';
+export { GradeInputError, editablePaths, validateLearnerFiles } from './files.ts';
+export { locateError, parseTscOutput } from './location.ts';
+export { ruleOf, testNamesIn, ruleCoverageProblems } from './rules.ts';
+export { cap, stripAnsi } from './cap.ts';
+export { t } from './messages.ts';
+export { FakeSandbox } from './fake-sandbox.ts';
+export { NodeSandbox, killSandboxesOnSignals } from './node-sandbox.ts';
+export { fsExerciseSource, readTree, REPO_ROOT, EXERCISES_DIR, ENV_DIR } from './fs-source.ts';
+
+/**
+ * Type checking on the command line uses the repository's TypeScript (not installed in the
+ * exercise environment, to keep the browser install small); the env's tsconfig.json is strict.
+ */
+export function nodeTypeCheck(): GradeOptions['typecheck'] {
+  try {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    return { command: 'node', args: [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json'] };
+  } catch {
+    return false;
+  }
+}
+
+const defaultSource = fsExerciseSource();
+
+/** Grades on this machine: a fresh temp-dir sandbox per call unless one is given. */
+export async function gradeExercise(
+  request: GradeRequest,
+  sandbox?: Sandbox,
+  opts: Partial<GradeOptions> = {},
+): Promise<Report> {
+  const own = sandbox ? undefined : await NodeSandbox.create();
+  try {
+    return await gradeWith(request, sandbox ?? own!, { source: defaultSource, typecheck: nodeTypeCheck(), ...opts });
+  } finally {
+    await own?.dispose();
+  }
+}

@@ -1,0 +1,160 @@
+import type { Exercise } from './exercise-schema.ts';
+import { cap, relativize, stripAnsi } from './cap.ts';
+import { hungTest, parseJsonLines, type ProgressEvent, type ReporterEvent, type SerializedError } from './events.ts';
+import { locateError } from './location.ts';
+import { t } from './messages.ts';
+import { ruleOf } from './rules.ts';
+import type { Lang, Location, Report, RunResult, TestReport } from './types.ts';
+
+export const OUTPUT_CAP = 500;
+export const DETAILS_CAP = 1200;
+
+export interface MapInput {
+  exercise: Exercise;
+  lang: Lang;
+  /** grader-events.jsonl */
+  events: string | undefined;
+  /** grader-progress.jsonl */
+  progress: string | undefined;
+  run: RunResult;
+  /** The run was stopped by the grader (hard limit or a test stuck past its timeout). */
+  stopped: boolean;
+  typeErrors: Location[];
+  /** Paths of the exercise files under src/ (learner and visible). */
+  files: readonly string[];
+  /** Absolute sandbox root, removed from paths in messages. */
+  root?: string;
+  testTimeoutMs: number;
+  durationMs: number;
+}
+
+const TIMEOUT = /^Test timed out in (\d+)ms/;
+
+function clean(text: string, root: string | undefined, max: number): string {
+  return cap(relativize(stripAnsi(text), root).trim(), max);
+}
+
+function errorText(errors: SerializedError[]): string {
+  return errors.map((e) => e.message).join('\n');
+}
+
+/** Turns what one graded run left behind into the learner's report. Pure. */
+export function mapReport(input: MapInput): Report {
+  const { exercise, lang, root } = input;
+  const events = parseJsonLines<ReporterEvent>(input.events);
+  const progress = parseJsonLines<ProgressEvent>(input.progress);
+
+  const collected = events
+    .filter((e): e is Extract<ReporterEvent, { type: 'collected' }> => e.type === 'collected')
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const results = new Map<string, Extract<ReporterEvent, { type: 'result' }>>();
+  const logs = new Map<string, string>();
+  const moduleErrors: SerializedError[] = [];
+  let unhandled: SerializedError[] = [];
+  let ended = false;
+  for (const e of events) {
+    if (e.type === 'result') results.set(e.id, e);
+    else if (e.type === 'log' && e.taskId) logs.set(e.taskId, (logs.get(e.taskId) ?? '') + e.content);
+    else if (e.type === 'module-end') moduleErrors.push(...e.errors);
+    else if (e.type === 'end') {
+      ended = true;
+      unhandled = e.unhandled;
+    }
+  }
+  const progressEnd = new Map<string, Extract<ProgressEvent, { type: 'end' }>>();
+  for (const p of progress) if (p.type === 'end') progressEnd.set(p.id, p);
+  const hung = input.stopped || input.run.timedOut ? hungTest(progress) : undefined;
+
+  const tests: TestReport[] = [];
+  for (const file of collected) {
+    for (const c of file.tests) {
+      const rule = ruleOf(c.name) ?? '';
+      const entry = exercise.rules[rule];
+      const result = results.get(c.id);
+      const output = clean(logs.get(c.id) ?? '', root, OUTPUT_CAP);
+      const base = { rule, name: c.name, output, duration: Math.round(result?.duration ?? 0) };
+      const failed = (details: string, status: 'fail' | 'error' = 'fail', timedOut = false): TestReport => ({
+        ...base,
+        status,
+        message: entry?.message[lang] ?? '',
+        hint: entry?.hint[lang] ?? '',
+        details: clean(details, root, DETAILS_CAP),
+        ...(timedOut ? { timedOut } : {}),
+      });
+      const passed = (): TestReport => ({ ...base, status: 'pass', message: entry?.title[lang] ?? '', hint: '', details: '' });
+      const timeoutDetails = (msg: string) => {
+        const m = TIMEOUT.exec(msg);
+        return m ? t(lang, 'test.timedOut', { ms: m[1]!, details: '' }).trim() : undefined;
+      };
+
+      if (result) {
+        if (result.state === 'skipped' || result.state === 'pending') continue;
+        if (result.state === 'passed') tests.push(passed());
+        else {
+          const msg = errorText(result.errors);
+          const timeout = timeoutDetails(msg);
+          tests.push(timeout ? failed(timeout, 'fail', true) : failed(msg));
+        }
+        continue;
+      }
+      const end = progressEnd.get(c.id);
+      if (end) {
+        const msg = end.errors.join('\n');
+        const timeout = timeoutDetails(msg);
+        if (end.state === 'pass') tests.push(passed());
+        else tests.push(timeout ? failed(timeout, 'fail', true) : failed(msg));
+      } else if (hung?.id === c.id) {
+        tests.push(failed(t(lang, 'test.hung'), 'error', true));
+      } else if (input.stopped || input.run.timedOut || !ended) {
+        tests.push(failed(t(lang, 'test.notRun'), 'error'));
+      }
+    }
+  }
+
+  const passedCount = tests.filter((x) => x.status === 'pass').length;
+  const report: Report = {
+    version: 3,
+    status: 'pass',
+    tests,
+    typeErrors: input.typeErrors,
+    counts: { passed: passedCount, failed: tests.length - passedCount, total: tests.length },
+    durationMs: Math.round(input.durationMs),
+  };
+
+  const loadError = moduleErrors[0];
+  if (loadError) {
+    report.status = 'error';
+    const where = locateError(loadError, input.files);
+    if (where) {
+      report.error = { ...where, message: clean(where.message, root, DETAILS_CAP) };
+      report.message = t(lang, 'grade.syntax', { ...report.error });
+    } else {
+      report.message = t(lang, 'grade.load', { message: clean(loadError.message, root, DETAILS_CAP) });
+    }
+    return report;
+  }
+  if (input.stopped || input.run.timedOut) {
+    report.status = 'error';
+    const ms = Math.round(input.run.durationMs);
+    report.message = hung
+      ? t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' })
+      : t(lang, 'grade.stoppedLoading', { ms });
+    return report;
+  }
+  if (!ended || tests.length === 0) {
+    report.status = 'error';
+    report.message = t(lang, 'grade.crashed', {
+      code: String(input.run.exitCode),
+      output: clean(input.run.output, root, DETAILS_CAP),
+    });
+    return report;
+  }
+  if (passedCount < tests.length) {
+    report.status = 'fail';
+    return report;
+  }
+  if (unhandled.length > 0) {
+    report.message = t(lang, 'grade.unhandled', { message: clean(errorText(unhandled), root, DETAILS_CAP) });
+  }
+  return report;
+}

@@ -1,0 +1,45 @@
+import type { Lang } from './types.ts';
+
+const en = {
+  'grade.syntax': '{file} could not be loaded (line {line}, column {column}): {message}',
+  'grade.load': 'The tests could not load your code: {message}',
+  'grade.stopped': 'The run was stopped after {ms} ms: test "{test}" never finished. Look for a loop that never ends or never awaits (rule {rule}).',
+  'grade.stoppedLoading': 'The run was stopped after {ms} ms before any test finished: does your file loop forever when it is loaded?',
+  'grade.crashed': 'The test run ended without results (exit code {code}). Its output: {output}',
+  'grade.unhandled': 'Every test passed, but an error escaped them (an unhandled rejection or a timer that threw): {message}',
+  'grade.ok': 'Every rule holds.',
+  'test.timedOut': 'Timed out after {ms} ms: the call never finished (a promise that never settles, or a wait that is never cancelled?). {details}',
+  'test.hung': 'Still running when the run was stopped: an endless loop that never awaits blocks everything.',
+  'test.notRun': 'Not run: the run was stopped before this test.',
+  'input.unknownExercise': 'Unknown exercise "{id}". Known exercises: {known}.',
+  'input.missingFile': 'Missing file {file}: the exercise needs {expected}.',
+  'input.extraFile': 'Unexpected file {file}: only {expected} can be graded.',
+  'input.badPath': 'File name {file} is not allowed (it must be a plain relative path inside the exercise).',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const vi = {
+  'grade.syntax': 'Không nạp được {file} (dòng {line}, cột {column}): {message}',
+  'grade.load': 'Bộ test không nạp được code của bạn: {message}',
+  'grade.stopped': 'Lần chạy bị dừng sau {ms} ms: test "{test}" không bao giờ kết thúc. Hãy tìm một vòng lặp không có điểm dừng hoặc không bao giờ await (rule {rule}).',
+  'grade.stoppedLoading': 'Lần chạy bị dừng sau {ms} ms trước khi có test nào xong: file của bạn có lặp vô hạn ngay khi được nạp không?',
+  'grade.crashed': 'Lần chạy test kết thúc mà không có kết quả (exit code {code}). Output: {output}',
+  'grade.unhandled': 'Mọi test đều qua, nhưng có một lỗi thoát ra ngoài (unhandled rejection hoặc một timer ném lỗi): {message}',
+  'grade.ok': 'Mọi rule đều đạt.',
+  'test.timedOut': 'Hết thời gian sau {ms} ms: lời gọi không bao giờ kết thúc (một promise không bao giờ settle, hoặc một lần chờ không bao giờ bị huỷ?). {details}',
+  'test.hung': 'Vẫn đang chạy khi lần chạy bị dừng: một vòng lặp vô hạn không await sẽ chặn mọi thứ.',
+  'test.notRun': 'Không chạy: lần chạy đã bị dừng trước test này.',
+  'input.unknownExercise': 'Không có bài tập "{id}". Các bài tập hiện có: {known}.',
+  'input.missingFile': 'Thiếu file {file}: bài tập cần {expected}.',
+  'input.extraFile': 'File không mong đợi {file}: chỉ chấm được {expected}.',
+  'input.badPath': 'Tên file {file} không hợp lệ (phải là một đường dẫn tương đối đơn giản bên trong bài tập).',
+} as const satisfies Record<MessageKey, string>;
+
+const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, vi };
+
+export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return dictionaries[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
+}

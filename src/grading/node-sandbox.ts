@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { ENV_DIR } from './fs-source.ts';
+import type { RunOptions, RunResult, Sandbox } from './types.ts';
+
+export interface NodeSandboxOptions {
+  /** The installed exercise environment's node_modules, symlinked into the sandbox. */
+  nodeModules?: string;
+  /** Cap on the merged stdout + stderr kept from one run. */
+  maxOutputChars?: number;
+}
+
+// Variables of an enclosing vitest/tsx run would confuse the vitest we start.
+const INHERITED_NOISE = /^(VITEST|VITE_|TINYPOOL|NODE_OPTIONS$|NODE_ENV$|TSX_)/;
+
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!INHERITED_NOISE.test(k)) env[k] = v;
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1', ...extra };
+}
+
+// Runs are detached (their own process group) so a timeout can kill the whole tree; that also
+// means a Ctrl-C of the grader would not reach them. Kill whatever is still running on exit.
+const live = new Set<ChildProcess>();
+const roots = new Set<string>();
+process.once('exit', () => {
+  for (const child of live) killTree(child);
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+/** Ends the process on SIGINT/SIGTERM so the exit hook above kills running sandboxes (CLI use). */
+export function killSandboxesOnSignals(): void {
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
+}
+
+/** A temporary directory and child processes, each run in its own process group. */
+export class NodeSandbox implements Sandbox {
+  readonly root: string;
+  private readonly children = new Set<ChildProcess>();
+  private readonly maxOutput: number;
+
+  private constructor(root: string, maxOutput: number) {
+    this.root = root;
+    this.maxOutput = maxOutput;
+  }
+
+  static async create(opts: NodeSandboxOptions = {}): Promise<NodeSandbox> {
+    const root = await mkdtemp(join(tmpdir(), 'grade-'));
+    roots.add(root);
+    await symlink(opts.nodeModules ?? join(ENV_DIR, 'node_modules'), join(root, 'node_modules'), 'dir');
+    return new NodeSandbox(root, opts.maxOutputChars ?? 64_000);
+  }
+
+  private inside(path: string): string {
+    const full = resolve(this.root, path);
+    if (!full.startsWith(this.root + sep)) throw new Error(`path outside the sandbox: ${path}`);
+    return full;
+  }
+
+  async mount(files: Record<string, string>): Promise<void> {
+    for (const [path, text] of Object.entries(files)) {
+      const full = this.inside(path);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, text);
+    }
+  }
+
+  async readFile(path: string): Promise<string | undefined> {
+    try {
+      return await readFile(this.inside(path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+    const started = performance.now();
+    const child = spawn(command === 'node' ? process.execPath : command, args, {
+      cwd: this.root,
+      env: cleanEnv(opts.env),
+      detached: true, // its own process group, so the whole tree can be killed
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.children.add(child);
+    live.add(child);
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      if (output.length < this.maxOutput) output += chunk.toString('utf8').slice(0, this.maxOutput - output.length);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    return new Promise((resolvePromise) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killTree(child);
+      }, opts.timeoutMs);
+      const finish = (exitCode: number | null) => {
+        clearTimeout(timer);
+        killTree(child); // whatever the command left behind (a learner's server, a stray worker)
+        this.children.delete(child);
+        live.delete(child);
+        resolvePromise({ exitCode, output, timedOut, durationMs: performance.now() - started });
+      };
+      child.once('exit', (code) => finish(code));
+      child.once('error', (err) => {
+        output += String(err);
+        finish(null);
+      });
+    });
+  }
+
+  async kill(): Promise<void> {
+    for (const child of this.children) killTree(child);
+  }
+
+  async dispose(): Promise<void> {
+    await this.kill();
+    await rm(this.root, { recursive: true, force: true });
+    roots.delete(this.root);
+  }
+}
+
+function killTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}

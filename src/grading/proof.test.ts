@@ -1,0 +1,204 @@
+// Proves every exercise's hidden suite both ways: it accepts the reference and every
+// alternative, and it catches the starter and every buggy variant with the rule each breaks.
+// New exercises under exercises/ are covered without touching this file.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import {
+  editablePaths,
+  fsExerciseSource,
+  gradeWith,
+  GradeInputError,
+  NodeSandbox,
+  nodeTypeCheck,
+  readTree,
+  REPO_ROOT,
+  type GradeOptions,
+  type Report,
+} from './index.ts';
+
+const source = fsExerciseSource();
+const ids = await source.ids();
+const SLOW = 240_000; // a loaded 2-core machine can make one vitest run take several seconds
+
+/** At most `n` sandboxes at once: the machines have two cores. */
+function limiter(n: number) {
+  let active = 0;
+  const queue: Array<() => void> = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((r) => queue.push(r));
+    active++;
+    try {
+      return await job();
+    } finally {
+      active--;
+      queue.shift()?.();
+    }
+  };
+}
+const limit = limiter(2);
+
+async function grade(exerciseId: string, files: Record<string, string>, opts: Partial<GradeOptions> = {}): Promise<Report> {
+  return limit(async () => {
+    const sandbox = await NodeSandbox.create();
+    try {
+      return await gradeWith({ exerciseId, files, lang: 'en' }, sandbox, { source, typecheck: false, ...opts });
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+}
+
+const failingRules = (r: Report) => [...new Set(r.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))];
+const summary = (r: Report) =>
+  `${r.status}${r.message ? ` (${r.message})` : ''}; failing: ${r.tests
+    .filter((t) => t.status !== 'pass')
+    .map((t) => `${t.name}: ${t.details}`)
+    .join(' | ')
+    .slice(0, 1500)}`;
+
+interface Variant {
+  name: string;
+  files: Record<string, string>;
+  expectFail: string[];
+}
+
+/** solutions/<id>/<kind>/<name>.ts (single editable file) or <name>/ (a folder of files). */
+async function variants(id: string, kind: 'buggy' | 'alternatives', editable: string[], reference: Record<string, string>) {
+  const dir = join(REPO_ROOT, 'solutions', id, kind);
+  if (!existsSync(dir)) return [];
+  const out: Variant[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const full = join(dir, entry);
+    let files: Record<string, string>;
+    if (statSync(full).isDirectory()) files = { ...reference, ...(await readTree(full)) };
+    else if (editable.length === 1) files = { [editable[0]!]: readFileSync(full, 'utf8') };
+    else continue;
+    const firstLines = Object.values(files).map((text) => text.split('\n', 1)[0] ?? '');
+    const header = firstLines.map((l) => /^\/\/\s*expect-fail:\s*(.+)$/.exec(l)).find(Boolean);
+    const expectFail = header ? header[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    out.push({ name: entry.replace(/\.ts$/, ''), files, expectFail });
+  }
+  return out;
+}
+
+for (const id of ids) {
+  const bundle = (await source.load(id))!;
+  const editable = editablePaths(bundle.exercise);
+  const reference: Record<string, string> = {};
+  for (const p of editable) reference[p] = readFileSync(join(REPO_ROOT, 'solutions', id, p), 'utf8');
+  const starter: Record<string, string> = {};
+  for (const p of editable) starter[p] = bundle.starter[p] ?? '';
+  const buggy = await variants(id, 'buggy', editable, reference);
+  const alternatives = await variants(id, 'alternatives', editable, reference);
+  const rules = Object.keys(bundle.exercise.rules);
+
+  describe.concurrent(`exercise ${id}`, () => {
+    test('the catalogue has a buggy variant for every rule and at least two alternatives', () => {
+      const caught = new Set(buggy.flatMap((b) => b.expectFail));
+      expect(rules.filter((r) => !caught.has(r)), 'rules without a buggy variant').toEqual([]);
+      expect(buggy.filter((b) => b.expectFail.length === 0).map((b) => b.name), 'buggy files without // expect-fail').toEqual([]);
+      expect(alternatives.length, 'alternative correct implementations').toBeGreaterThanOrEqual(2);
+    });
+
+    test('the reference passes every test, without type errors', { timeout: SLOW }, async () => {
+      const report = await grade(id, reference, { typecheck: nodeTypeCheck() });
+      expect(report.status, summary(report)).toBe('pass');
+      expect(report.counts.failed).toBe(0);
+      expect(new Set(report.tests.map((t) => t.rule)), 'rules exercised by the suite').toEqual(new Set(rules));
+      expect(report.typeErrors, 'type errors in the reference').toEqual([]);
+    });
+
+    test('the starter fails', { timeout: SLOW }, async () => {
+      const report = await grade(id, starter);
+      expect(report.status, summary(report)).not.toBe('pass');
+    });
+
+    for (const variant of buggy) {
+      test(`buggy ${variant.name} fails ${variant.expectFail.join(', ')}`, { timeout: SLOW }, async () => {
+        const report = await grade(id, variant.files);
+        expect(report.status, summary(report)).not.toBe('pass');
+        const failing = failingRules(report);
+        for (const rule of variant.expectFail) expect(failing, `rule ${rule} among the failing rules; ${summary(report)}`).toContain(rule);
+      });
+    }
+
+    for (const variant of alternatives) {
+      test(`alternative ${variant.name} passes`, { timeout: SLOW }, async () => {
+        const report = await grade(id, variant.files);
+        expect(report.status, summary(report)).toBe('pass');
+      });
+    }
+  });
+}
+
+describe.concurrent('the grader on hostile input (retry-helper)', () => {
+  const id = 'retry-helper';
+  const reference = readFileSync(join(REPO_ROOT, 'solutions', id, 'retry.ts'), 'utf8');
+
+  test('a syntax error is status error with file, line and column', { timeout: SLOW }, async () => {
+    const broken = reference.replace('export function fullJitterDelay(', 'export function fullJitterDelay((');
+    const line = broken.split('\n').findIndex((l) => l.includes('fullJitterDelay((')) + 1;
+    const report = await grade(id, { 'retry.ts': broken });
+    expect(report.status, summary(report)).toBe('error');
+    expect(report.error?.file).toBe('retry.ts');
+    expect(report.error?.line).toBe(line);
+    expect(report.error?.column).toBeGreaterThan(0);
+    expect(report.error?.message).toBeTruthy();
+    expect(report.message).toContain('retry.ts');
+  });
+
+  test('a synchronous infinite loop gives a timeout result naming the test, and the run ends', { timeout: SLOW }, async () => {
+    const looping = reference.replace('    trySpend() {\n', '    trySpend() {\n      while (true) {}\n');
+    expect(looping).not.toBe(reference);
+    const started = performance.now();
+    const report = await grade(id, { 'retry.ts': looping }, { testTimeoutMs: 1000, runTimeoutMs: 60_000 });
+    expect(performance.now() - started, 'the run was stopped long before its hard limit').toBeLessThan(50_000);
+    expect(report.status, summary(report)).toBe('error');
+    const hung = report.tests.find((t) => t.timedOut && t.status === 'error');
+    expect(hung?.rule, summary(report)).toBe('R13');
+    expect(report.message).toContain(hung!.name);
+    expect(report.tests.filter((t) => t.status === 'pass').length, 'tests that finished before the loop').toBeGreaterThan(30);
+  });
+
+  test('the whole-run hard limit kills the run', { timeout: SLOW }, async () => {
+    const looping = reference.replace('    trySpend() {\n', '    trySpend() {\n      while (true) {}\n');
+    const report = await grade(id, { 'retry.ts': looping }, { testTimeoutMs: 1000, runTimeoutMs: 4000, watchdogIntervalMs: 0 });
+    expect(report.status, summary(report)).toBe('error');
+    expect(report.durationMs).toBeLessThan(30_000);
+  });
+
+  test('a never-settling promise fails its test by the per-test timeout', { timeout: SLOW }, async () => {
+    const stuck = reference.replace('  budget?.deposit();\n  let attempts = 0;', '  if (maxAttempts === 7) await new Promise(() => {});\n  budget?.deposit();\n  let attempts = 0;');
+    expect(stuck).not.toBe(reference);
+    const report = await grade(id, { 'retry.ts': stuck }, { testTimeoutMs: 1000 });
+    expect(report.status, summary(report)).toBe('fail');
+    const timedOut = report.tests.filter((t) => t.timedOut);
+    expect(timedOut.map((t) => t.name)).toEqual(['R7 uses the default baseMs 100 and capMs 2000']);
+    expect(timedOut[0]!.details).toMatch(/1000 ms/);
+  });
+
+  test('missing, extra and path-escaping file names are rejected', async () => {
+    const sandbox = await NodeSandbox.create();
+    try {
+      const attempt = (files: Record<string, string>) => gradeWith({ exerciseId: id, files, lang: 'en' }, sandbox, { source });
+      for (const [files, code] of [
+        [{}, 'missing-file'],
+        [{ 'retry.ts': reference, 'extra.ts': '' }, 'extra-file'],
+        [{ '../retry.ts': reference }, 'bad-path'],
+        [{ '/etc/passwd': '' }, 'bad-path'],
+        [{ 'tests/1-outcomes.test.ts': '' }, 'extra-file'],
+        [{ 'C:\\retry.ts': '' }, 'bad-path'],
+      ] as const) {
+        const err = await attempt(files).catch((e: unknown) => e);
+        expect(err, JSON.stringify(Object.keys(files))).toBeInstanceOf(GradeInputError);
+        expect((err as GradeInputError).code, JSON.stringify(Object.keys(files))).toBe(code);
+      }
+      const unknown = await gradeWith({ exerciseId: 'nope', files: {}, lang: 'vi' }, sandbox, { source }).catch((e: unknown) => e);
+      expect((unknown as GradeInputError).code).toBe('unknown-exercise');
+      expect((unknown as GradeInputError).localized('vi')).toContain('Không có bài tập');
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+export type Lang = 'vi' | 'en';
+
+export interface Location {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type TestStatus = 'pass' | 'fail' | 'error';
+
+export interface TestReport {
+  /** Rule id from the start of the test name, e.g. `R7`. */
+  rule: string;
+  /** The test's own name, e.g. `R7 waits the full-jitter delay before each retry`. */
+  name: string;
+  status: TestStatus;
+  /** Failed: the rule's message. Passed: the rule's title (what the test proved). */
+  message: string;
+  /** Failed: the rule's hint. Passed: empty. */
+  hint: string;
+  /** What the test observed (assertion text), capped; empty when it passed. */
+  details: string;
+  /** The test ran out of time (per-test timeout, or the run was stopped while it ran). */
+  timedOut?: boolean;
+  duration: number;
+  /** Console output of the test, capped at 500 characters. */
+  output: string;
+}
+
+export interface Report {
+  version: 3;
+  status: TestStatus;
+  message?: string;
+  error?: Location;
+  tests: TestReport[];
+  typeErrors: Location[];
+  counts: { passed: number; failed: number; total: number };
+  durationMs: number;
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  env?: Record<string, string>;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  /** stdout and stderr merged, capped. */
+  output: string;
+  timedOut: boolean;
+  durationMs: number;
+}
+
+/** Where a grading run happens: a temp directory (Node), a WebContainer (browser), or a fake. */
+export interface Sandbox {
+  /** Absolute path of the sandbox root, when it has one; removed from paths in reports. */
+  readonly root?: string;
+  /** Writes files (paths relative to the sandbox root, `/`-separated), creating folders. */
+  mount(files: Record<string, string>): Promise<void>;
+  /** Runs a command in the sandbox root. `node` means the sandbox's Node. Never outlives timeoutMs. */
+  run(command: string, args: string[], opts: RunOptions): Promise<RunResult>;
+  /** The file's text, or undefined when it does not exist. */
+  readFile(path: string): Promise<string | undefined>;
+  /** Stops the running command and everything it started. */
+  kill(): Promise<void>;
+  /** Frees the sandbox (kills, then removes its files). */
+  dispose?(): Promise<void>;
+}
