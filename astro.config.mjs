@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { isolationHeaders } from './src/site/isolation-headers.mjs';
 import { pagefindIndex } from './src/integrations/pagefind-index.mjs';
+import { localRunner } from './src/integrations/local-runner.mjs';
 
 export default defineConfig({
   site: 'https://course.example.org',
@@ -18,6 +19,6 @@ export default defineConfig({
       langAlias: { plaintext: 'typescript' },
     },
   },
-  integrations: [mdx(), pagefindIndex()],
+  integrations: [mdx(), pagefindIndex(), localRunner()],
   devToolbar: { enabled: false },
 });

@@ -1,0 +1,389 @@
+/**
+ * The interactive part of a lab, loaded lazily by <course-lab>: reads the form, runs the simulation in
+ * a Web Worker on every change (latest request wins; a run nobody wants any more is abandoned), and
+ * redraws the figures, tables and charts. Nothing here blocks the page for long: the heavy work is in
+ * the worker, and drawing 6 thinned series takes a few milliseconds.
+ */
+import { getSim, toAssignments, validateParams, validateSimParams, type AnySim, type GanttChart, type NumberParamSpec, type Text } from '../sims/index.ts';
+import { formatNumber, withUnit, type Lang } from './format.ts';
+import { ganttSvg } from './gantt-svg.ts';
+import { keyFigures, type LabView, type PreparedXY } from './prepare.ts';
+import { LatestOnly, type RunRequest, type RunResponse } from './protocol.ts';
+import { chartTableHtml, cliCommand, figuresHtml, ganttTableHtml, legendHtml, resultsTableHtml, type RenderWords } from './render.ts';
+import { sliderScale, type SliderScale } from './slider-scale.ts';
+import { LabPlot, readTheme } from './uplot-chart.ts';
+import { defaultState, hashToState, stateToHash, type FocusSpec, type LabState } from './url-state.ts';
+
+interface Strings extends Record<string, unknown> {
+  words: RenderWords;
+}
+
+const CACHE_SIZE = 12;
+const MAX_POINTS = 1600;
+const TABLE_ROWS = 40;
+const SEED_MAX = 0xffffffff;
+
+const fill = (text: string, vars: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (w, k: string) => (k in vars ? String(vars[k]) : w));
+
+export interface LabRenderedDetail {
+  sim: string;
+  /** ms from the change that asked for these results to the frame that shows them. */
+  ms: number;
+  fromCache: boolean;
+  /** Time the worker spent simulating and preparing (null when the result came from the cache). */
+  computeMs: number | null;
+}
+
+class LabController {
+  readonly sim: AnySim;
+  readonly lang: Lang;
+  readonly strings: Strings;
+  readonly focusSpec: FocusSpec | null;
+  readonly form: HTMLFormElement;
+  #worker: Worker | null = null;
+  #latest = new LatestOnly<RunRequest>();
+  #cache = new Map<string, LabView>();
+  #plots = new Map<string, LabPlot>();
+  #scales = new Map<string, SliderScale>();
+  #view: LabView | null = null;
+  #focus: string | null = null;
+  #changedAt = 0;
+  #lastKey = '';
+  #cleanup: (() => void)[] = [];
+
+  constructor(readonly el: HTMLElement) {
+    this.sim = getSim(el.dataset.sim ?? '')!;
+    this.lang = (el.dataset.lang === 'en' ? 'en' : 'vi') as Lang;
+    this.strings = JSON.parse(el.dataset.strings ?? '{}') as Strings;
+    this.focusSpec = el.dataset.focus ? (JSON.parse(el.dataset.focus) as FocusSpec) : null;
+    this.form = el.querySelector<HTMLFormElement>('[data-form]')!;
+    for (const spec of this.sim.params) if (spec.kind === 'int' || spec.kind === 'number') this.#scales.set(spec.key, sliderScale(spec));
+  }
+
+  #t(key: string, vars: Record<string, string | number> = {}): string {
+    return fill(String(this.strings[key] ?? key), vars);
+  }
+
+  #text(t: Text): string {
+    return t[this.lang];
+  }
+
+  start(): void {
+    const on = <K extends keyof HTMLElementEventMap>(target: EventTarget, type: K | string, fn: (e: Event) => void): void => {
+      target.addEventListener(type, fn);
+      this.#cleanup.push(() => target.removeEventListener(type, fn));
+    };
+    on(this.form, 'input', (e) => this.#onInput(e.target as HTMLElement));
+    on(this.form, 'change', (e) => this.#onInput(e.target as HTMLElement));
+    on(this.form, 'submit', (e) => e.preventDefault());
+    on(this.el.querySelector('[data-reset]')!, 'click', () => this.reset());
+    on(this.el.querySelector('[data-copy]')!, 'click', () => void this.copyLink());
+    const dark = matchMedia('(prefers-color-scheme: dark)');
+    on(dark, 'change', () => {
+      const theme = readTheme(this.el);
+      for (const p of this.#plots.values()) p.setTheme(theme);
+    });
+    let frame = 0;
+    const resize = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => this.#resize());
+    });
+    resize.observe(this.el.querySelector('[data-results]')!);
+    this.#cleanup.push(() => resize.disconnect());
+    on(window, 'hashchange', () => this.#applyHash());
+
+    // A shareable link wins over the form; otherwise keep whatever is in the form (the learner may
+    // have moved a slider before this script arrived, or the browser restored the values).
+    if (!this.#applyHash()) this.#changed();
+  }
+
+  destroy(): void {
+    for (const off of this.#cleanup) off();
+    for (const p of this.#plots.values()) p.destroy();
+    this.#worker?.terminate();
+  }
+
+  #applyHash(): boolean {
+    const parsed = hashToState(this.sim, location.hash, this.focusSpec);
+    if (!parsed) return false;
+    this.#writeForm(parsed.state);
+    this.#setFormError(parsed.errors.length ? this.#t('linkErrors', { errors: parsed.errors.map((e) => this.#text(e)).join(' ') }) : '');
+    this.#changed();
+    return true;
+  }
+
+  // ---- the form ----
+
+  #input(key: string): HTMLInputElement | HTMLSelectElement {
+    return this.form.querySelector<HTMLInputElement>(`[data-input="${key}"]`)!;
+  }
+
+  #writeForm(state: LabState): void {
+    for (const spec of this.sim.params) {
+      const input = this.#input(spec.key);
+      const v = state.params[spec.key];
+      if (spec.kind === 'boolean') (input as HTMLInputElement).checked = v === true;
+      else input.value = String(v);
+      if (spec.kind === 'int' || spec.kind === 'number') this.#syncSlider(spec, v as number);
+      this.#setFieldError(spec.key, '');
+    }
+    this.form.querySelector<HTMLInputElement>('[data-seed]')!.value = String(state.seed);
+    this.#setFieldError('seed', '');
+    const select = this.form.querySelector<HTMLSelectElement>('[data-focus-select]');
+    if (select) select.value = state.focus ?? '';
+    this.#focus = state.focus;
+  }
+
+  #syncSlider(spec: NumberParamSpec, value: number): void {
+    const slider = this.form.querySelector<HTMLInputElement>(`[data-slider="${spec.key}"]`)!;
+    slider.value = String(this.#scales.get(spec.key)!.toSlider(value));
+    slider.setAttribute('aria-valuetext', withUnit(formatNumber(value, this.lang), spec.unit));
+  }
+
+  #setFieldError(key: string, message: string): void {
+    const box = this.form.querySelector<HTMLElement>(`[data-param="${key}"] [data-error]`);
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = !message;
+    const input = key === 'seed' ? this.form.querySelector('[data-seed]') : this.#input(key);
+    if (message) input?.setAttribute('aria-invalid', 'true');
+    else input?.removeAttribute('aria-invalid');
+  }
+
+  #setFormError(message: string): void {
+    this.form.querySelector<HTMLElement>('[data-form-error]')!.textContent = message;
+  }
+
+  #setStatus(message: string): void {
+    this.form.querySelector<HTMLElement>('[data-status]')!.textContent = message;
+  }
+
+  /** The form as a lab state, or the problems that stop it from being one (each shown under its field). */
+  #readForm(): LabState | null {
+    const input: Record<string, unknown> = {};
+    let bad = false;
+    for (const spec of this.sim.params) {
+      const el = this.#input(spec.key);
+      let value: unknown;
+      if (spec.kind === 'boolean') value = (el as HTMLInputElement).checked;
+      else if (spec.kind === 'select') value = el.value;
+      else value = el.value.trim() === '' ? Number.NaN : Number(el.value);
+      const one = validateParams([spec], { [spec.key]: value });
+      this.#setFieldError(spec.key, one.ok ? '' : one.errors.map((e) => this.#text(e)).join(' '));
+      if (one.ok) input[spec.key] = value;
+      else bad = true;
+    }
+    const seedEl = this.form.querySelector<HTMLInputElement>('[data-seed]')!;
+    const seed = seedEl.value.trim() === '' ? Number.NaN : Number(seedEl.value);
+    const seedOk = Number.isInteger(seed) && seed >= 0 && seed <= SEED_MAX;
+    this.#setFieldError('seed', seedOk ? '' : this.lang === 'vi' ? `Seed phải là số nguyên từ 0 đến ${SEED_MAX}.` : `The seed must be an integer from 0 to ${SEED_MAX}.`);
+    if (bad || !seedOk) {
+      this.#setFormError(this.#t('invalid'));
+      return null;
+    }
+    const checked = validateSimParams(this.sim, input);
+    if (!checked.ok) {
+      this.#setFormError(`${checked.errors.map((e) => this.#text(e)).join(' ')} ${this.#t('invalid')}`);
+      return null;
+    }
+    this.#setFormError('');
+    return { params: checked.params, seed, focus: this.#focus };
+  }
+
+  #onInput(target: HTMLElement): void {
+    if (target.matches('[data-focus-select]')) {
+      this.#focus = (target as HTMLSelectElement).value || null;
+      this.#changedAt = performance.now();
+      if (this.#view) this.#render(this.#view, true);
+      return;
+    }
+    const sliderKey = target.getAttribute('data-slider');
+    if (sliderKey) {
+      const spec = this.sim.params.find((p) => p.key === sliderKey) as NumberParamSpec;
+      const value = this.#scales.get(sliderKey)!.fromSlider(Number((target as HTMLInputElement).value));
+      this.#input(sliderKey).value = String(value);
+      target.setAttribute('aria-valuetext', withUnit(formatNumber(value, this.lang), spec.unit));
+    } else {
+      const key = target.getAttribute('data-input');
+      const spec = key ? this.sim.params.find((p) => p.key === key) : undefined;
+      if (spec && (spec.kind === 'int' || spec.kind === 'number')) {
+        const v = Number((target as HTMLInputElement).value);
+        if ((target as HTMLInputElement).value.trim() !== '' && Number.isFinite(v)) this.#syncSlider(spec, Math.min(spec.max, Math.max(spec.min, v)));
+      }
+    }
+    this.#changed();
+  }
+
+  // ---- running ----
+
+  #key(state: LabState): string {
+    return `${state.seed}|${toAssignments(this.sim.params, state.params).join('&')}`;
+  }
+
+  #changed(): void {
+    const state = this.#readForm();
+    if (!state) return;
+    const key = this.#key(state);
+    this.#updateCli(state);
+    if (key === this.#lastKey) return;
+    this.#lastKey = key;
+    this.#changedAt = performance.now();
+    const cached = this.#cache.get(key);
+    if (cached) {
+      this.#latest.supersede();
+      this.#render(cached, true);
+      return;
+    }
+    const action = this.#latest.submit(
+      { type: 'run', id: 0, sim: this.sim.name, params: state.params, seed: state.seed, maxPoints: MAX_POINTS, tableRows: TABLE_ROWS },
+      performance.now(),
+    );
+    if (action.restart) {
+      this.#worker?.terminate();
+      this.#worker = null;
+    }
+    if (action.send) this.#send(action.send.id, action.send.payload);
+    this.el.dataset.state = 'running';
+  }
+
+  #send(id: number, payload: RunRequest): void {
+    if (!this.#worker) {
+      this.#worker = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module', name: `lab-${this.sim.name}` });
+      this.#worker.addEventListener('message', (e: MessageEvent<RunResponse>) => this.#onResponse(e.data));
+      this.#worker.addEventListener('error', (e) => {
+        e.preventDefault();
+        this.#latest.reset();
+        this.#worker?.terminate();
+        this.#worker = null;
+        this.#setFormError(this.#t('failed', { error: e.message || 'worker' }));
+        this.el.dataset.state = 'error';
+      });
+    }
+    this.#worker.postMessage({ ...payload, id });
+  }
+
+  #onResponse(res: RunResponse): void {
+    const action = this.#latest.receive(res.id, performance.now());
+    if (action.send) this.#send(action.send.id, action.send.payload);
+    if (!action.accept) return; // an answer to a question nobody is asking any more
+    if (res.type === 'error') {
+      this.#setFormError(this.#t('failed', { error: res.errors.map((e) => this.#text(e)).join(' ') }));
+      this.el.dataset.state = 'error';
+      return;
+    }
+    this.#cache.set(this.#lastKey, res.view);
+    if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+    this.el.querySelector<HTMLElement>('[data-timing]')!.textContent = this.#t('computed', { ms: Math.max(1, Math.round(res.computeMs)) });
+    this.#render(res.view, false, res.computeMs);
+  }
+
+  // ---- drawing ----
+
+  #render(view: LabView, fromCache: boolean, computeMs: number | null = null): void {
+    this.#view = view;
+    const words = this.strings.words;
+    const focus = this.#focus && this.focusSpec ? { key: this.focusSpec.key, value: this.#focus } : null;
+    this.#renderFigures(view, focus);
+    this.el.querySelector('[data-results-table]')!.innerHTML = resultsTableHtml(view, this.lang, words, String(this.el.querySelector('[data-results-table] caption')?.textContent ?? ''), focus);
+    const theme = this.#plots.size ? null : readTheme(this.el);
+    for (const chart of view.charts) {
+      const fig = this.el.querySelector<HTMLElement>(`[data-chart="${chart.id}"]`);
+      if (!fig) continue;
+      if (chart.kind === 'gantt') {
+        this.#drawGantt(fig, chart);
+        fig.querySelector('[data-chart-table]')!.innerHTML = ganttTableHtml(chart, this.lang, words);
+        continue;
+      }
+      fig.querySelector('[data-legend]')!.innerHTML = legendHtml(chart, this.lang, this.#focus);
+      fig.querySelector('[data-chart-table]')!.innerHTML = chartTableHtml(chart, this.lang, words);
+      const plot = this.#plots.get(chart.id);
+      if (plot) plot.update(chart, this.#focus);
+      else this.#plots.set(chart.id, new LabPlot(fig.querySelector<HTMLElement>('[data-plot]')!, chart as PreparedXY, this.lang, theme ?? readTheme(this.el), this.#focus));
+    }
+    const changedAt = this.#changedAt;
+    const key = this.#lastKey;
+    requestAnimationFrame(() => {
+      // "ready" only if nothing newer was asked for meanwhile: tests and the benchmark wait on it.
+      if (key === this.#lastKey && !this.#latest.busy) this.el.dataset.state = 'ready';
+      this.el.dataset.renders = String(Number(this.el.dataset.renders ?? 0) + 1);
+      const detail: LabRenderedDetail = { sim: this.sim.name, ms: performance.now() - changedAt, fromCache, computeMs };
+      this.el.dispatchEvent(new CustomEvent('course:lab-rendered', { detail, bubbles: true }));
+    });
+  }
+
+  /** Update the figures in place, so a screen reader announces only the values that changed. */
+  #renderFigures(view: LabView, focus: { key: string; value: string } | null): void {
+    const box = this.el.querySelector<HTMLElement>('[data-figures]')!;
+    const items = keyFigures(view, focus);
+    const current = [...box.querySelectorAll<HTMLElement>('[data-figure]')].map((f) => f.dataset.figure);
+    if (current.length !== items.length || items.some((it, i) => it.key !== current[i])) {
+      box.innerHTML = figuresHtml(items, this.lang, this.strings.words);
+      return;
+    }
+    const tmp = document.createElement('dl');
+    tmp.innerHTML = figuresHtml(items, this.lang, this.strings.words);
+    const fresh = tmp.querySelectorAll('dd');
+    box.querySelectorAll('dd').forEach((dd, i) => {
+      const text = fresh[i]!.textContent ?? '';
+      if (dd.textContent !== text) dd.textContent = text;
+    });
+  }
+
+  #drawGantt(fig: HTMLElement, chart: GanttChart): void {
+    const wrap = fig.querySelector<HTMLElement>('[data-gantt]')!;
+    wrap.innerHTML = ganttSvg(chart, {
+      width: Math.max(320, wrap.clientWidth || 640),
+      lang: this.lang,
+      outcomeLabels: this.strings.words.outcomes,
+      legendLabel: this.strings.words.outcome,
+    });
+  }
+
+  #resize(): void {
+    for (const p of this.#plots.values()) p.resize();
+    if (this.#view) for (const chart of this.#view.charts) {
+      if (chart.kind !== 'gantt') continue;
+      const fig = this.el.querySelector<HTMLElement>(`[data-chart="${chart.id}"]`);
+      if (fig) this.#drawGantt(fig, chart);
+    }
+  }
+
+  #updateCli(state: LabState): void {
+    this.el.querySelector('[data-cli]')!.textContent = cliCommand(this.sim.name, state.seed, toAssignments(this.sim.params, state.params));
+  }
+
+  // ---- buttons ----
+
+  reset(): void {
+    this.#writeForm(defaultState(this.sim));
+    this.#setFormError('');
+    this.#setStatus(this.#t('resetDone'));
+    this.#changed();
+    if (this.#view) this.#render(this.#view, true); // the focus was cleared even if the parameters were already the defaults
+  }
+
+  async copyLink(): Promise<void> {
+    const state = this.#readForm();
+    if (!state) return;
+    const url = `${location.origin}${location.pathname}${stateToHash(this.sim, state, this.focusSpec)}`;
+    const row = this.el.querySelector<HTMLElement>('[data-link-row]')!;
+    const field = this.el.querySelector<HTMLInputElement>('[data-link]')!;
+    field.value = url;
+    row.hidden = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      this.#setStatus(this.#t('copied'));
+    } catch {
+      field.focus();
+      field.select();
+      this.#setStatus(this.#t('copyFailed'));
+    }
+  }
+}
+
+export function startLab(el: HTMLElement): { destroy(): void } {
+  const controller = new LabController(el);
+  controller.start();
+  return controller;
+}
+

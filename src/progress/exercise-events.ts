@@ -1,0 +1,24 @@
+/**
+ * How a graded run reports its result to whatever keeps progress (mirrors src/quiz/events.ts):
+ * a DOM event on document. The workspace dispatches it; the progress store listens.
+ */
+export const EXERCISE_GRADED = 'course:exercise-graded';
+
+export interface ExerciseGradedDetail {
+  exerciseId: string;
+  status: 'pass' | 'fail' | 'error';
+  passed: number;
+  total: number;
+  /** Which runner graded it: browser results are for the learner's information only. */
+  runner: 'webcontainer' | 'local';
+}
+
+export function reportExerciseGraded(detail: ExerciseGradedDetail, target: EventTarget = document): void {
+  target.dispatchEvent(new CustomEvent<ExerciseGradedDetail>(EXERCISE_GRADED, { detail }));
+}
+
+export function onExerciseGraded(listener: (detail: ExerciseGradedDetail) => void, target: EventTarget = document): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<ExerciseGradedDetail>).detail);
+  target.addEventListener(EXERCISE_GRADED, handler);
+  return () => target.removeEventListener(EXERCISE_GRADED, handler);
+}

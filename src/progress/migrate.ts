@@ -1,0 +1,101 @@
+/**
+ * Reading whatever is stored under the progress key, however it got there: a current value, an older
+ * or hand-edited one (keep every entry that still makes sense), or something unreadable. The caller
+ * sets the original aside under a backup key whenever anything was not kept as is. Pure.
+ */
+import { z } from 'zod';
+import {
+  emptyProgress,
+  exerciseEntrySchema,
+  itemId,
+  lastLessonSchema,
+  lessonEntrySchema,
+  lessonId,
+  PROGRESS_VERSION,
+  progressSchema,
+  quizEntrySchema,
+  type Progress,
+} from './schema.ts';
+
+/** What went wrong, if anything: the page shows a notice for each of these. */
+export type ReadProblem =
+  /** Not JSON, or not an object: nothing could be kept. */
+  | { kind: 'unreadable' }
+  /** An older or damaged value: `kept` entries were carried over, `dropped` could not be. */
+  | { kind: 'migrated'; kept: number; dropped: number }
+  /** Written by a newer version of the site: kept aside untouched rather than guessed at. */
+  | { kind: 'newer'; version: number };
+
+export interface ReadResult {
+  progress: Progress;
+  problem?: ReadProblem;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Keeps the entries of a record section whose key and value pass their schemas. */
+function salvageSection<T>(value: unknown, key: z.ZodType<string>, entry: z.ZodType<T>, tally: { kept: number; dropped: number }): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (value === undefined) return out;
+  if (!isRecord(value)) {
+    tally.dropped += 1;
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const parsedKey = key.safeParse(k);
+    const parsed = entry.safeParse(v);
+    if (parsedKey.success && parsed.success) {
+      out[k] = parsed.data;
+      tally.kept += 1;
+    } else tally.dropped += 1;
+  }
+  return out;
+}
+
+/**
+ * Lessons were a plain list of ids in early drafts of the store (`lessons: ["timeouts/why-timeouts"]`);
+ * such a list still says which lessons were read, so it is carried over with an unknown time.
+ */
+function salvageLessons(value: unknown, tally: { kept: number; dropped: number }, now: string): Progress['lessons'] {
+  if (!Array.isArray(value)) return salvageSection(value, lessonId, lessonEntrySchema, tally);
+  const out: Progress['lessons'] = {};
+  for (const id of value) {
+    if (lessonId.safeParse(id).success) {
+      out[id as string] = { read: true, at: now, by: 'button' };
+      tally.kept += 1;
+    } else tally.dropped += 1;
+  }
+  return out;
+}
+
+export function readStoredProgress(raw: string | null, now: Date = new Date()): ReadResult {
+  if (raw === null || raw === '') return { progress: emptyProgress() };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { progress: emptyProgress(), problem: { kind: 'unreadable' } };
+  }
+  const current = progressSchema.safeParse(data);
+  if (current.success) return { progress: current.data };
+  if (!isRecord(data)) return { progress: emptyProgress(), problem: { kind: 'unreadable' } };
+  if (typeof data.version === 'number' && data.version > PROGRESS_VERSION) {
+    return { progress: emptyProgress(), problem: { kind: 'newer', version: data.version } };
+  }
+
+  const tally = { kept: 0, dropped: 0 };
+  const stamp = now.toISOString();
+  const progress: Progress = {
+    ...emptyProgress(),
+    lessons: salvageLessons(data.lessons, tally, stamp),
+    exercises: salvageSection(data.exercises, itemId, exerciseEntrySchema, tally),
+    quizzes: salvageSection(data.quizzes, itemId, quizEntrySchema, tally),
+  };
+  const last = lastLessonSchema.safeParse(data.lastLesson);
+  if (last.success) progress.lastLesson = last.data;
+  else if (data.lastLesson !== undefined) tally.dropped += 1;
+  // A value with nothing recognisable in it is as good as unreadable.
+  if (tally.kept === 0 && !progress.lastLesson) return { progress, problem: { kind: 'unreadable' } };
+  return { progress, problem: { kind: 'migrated', kept: tally.kept, dropped: tally.dropped } };
+}
+

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { findLocalRunner } from './local-client.ts';
+import { GRADE_PATH, SECRET_HEADER, SESSION_PATH } from './protocol.ts';
+import { RunnerInputError } from './runner-types.ts';
+
+const input = { exerciseId: 'retry-helper', files: { 'retry.ts': 'x' }, lang: 'en' as const };
+
+describe('findLocalRunner', () => {
+  test.each([
+    ['the static placeholder (no secret)', async () => Response.json({ secret: null })],
+    ['a 404', async () => new Response('nope', { status: 404 })],
+    ['an HTML fallback page', async () => new Response('<!doctype html>', { status: 200 })],
+    ['a network failure', async () => Promise.reject(new TypeError('failed to fetch'))],
+  ] as const)('finds no runner behind %s', async (_name, fetchImpl) => {
+    expect(await findLocalRunner({ fetch: fetchImpl as typeof fetch })).toBeUndefined();
+  });
+
+  test('grades with the secret it was given; a 400 is the learner’s input error, other failures are runner errors', async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    let answer: Response = Response.json({ ok: true, report: { status: 'pass' } });
+    const fetchImpl = (async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      return url === SESSION_PATH ? Response.json({ secret: 'abc' }) : answer;
+    }) as typeof fetch;
+    const runner = (await findLocalRunner({ fetch: fetchImpl }))!;
+    expect(runner.kind).toBe('local');
+    expect(await runner.grade(input)).toEqual({ status: 'pass' });
+    expect(calls[1]![0]).toBe(GRADE_PATH);
+    expect((calls[1]![1]!.headers as Record<string, string>)[SECRET_HEADER]).toBe('abc');
+    answer = Response.json({ ok: false, error: 'Unexpected file evil.ts' }, { status: 400 });
+    await expect(runner.grade(input)).rejects.toBeInstanceOf(RunnerInputError);
+    answer = Response.json({ ok: false, error: 'boom' }, { status: 500 });
+    await expect(runner.grade(input)).rejects.toThrow('boom');
+  });
+});

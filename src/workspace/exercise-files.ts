@@ -1,0 +1,43 @@
+/**
+ * Exercise files read at build time (server only): the starter code the workspace renders and the
+ * bundle the browser fetches to grade in a WebContainer. Validated with the grading engine's schema.
+ */
+import { parseExercise, type Exercise } from '../grading/exercise-schema.ts';
+import { ENV_FILES } from '../grading/source.ts';
+import type { ClientBundle } from '../runner/bundle.ts';
+
+const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;
+const exerciseJson = raw(import.meta.glob('/exercises/*/exercise.json', { eager: true, query: '?raw', import: 'default' }));
+const starters = raw(import.meta.glob('/exercises/*/starter/**/*', { eager: true, query: '?raw', import: 'default' }));
+const tests = raw(import.meta.glob('/exercises/*/tests/**/*', { eager: true, query: '?raw', import: 'default' }));
+const envFiles = raw(import.meta.glob('/exercises/_env/*.{json,mjs}', { eager: true, query: '?raw', import: 'default' }));
+const solutions = raw(import.meta.glob('/solutions/*/*.ts', { eager: true, query: '?raw', import: 'default' }));
+
+function under(glob: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(glob).filter(([p]) => p.startsWith(prefix)).map(([p, text]) => [p.slice(prefix.length), text]));
+}
+
+export function exerciseIds(): string[] {
+  return Object.keys(exerciseJson).map((p) => p.split('/')[2]!).sort();
+}
+
+export function loadExercise(id: string): { exercise: Exercise; starter: Record<string, string> } | undefined {
+  const json = exerciseJson[`/exercises/${id}/exercise.json`];
+  if (!json) return undefined;
+  return { exercise: parseExercise(JSON.parse(json)), starter: under(starters, `/exercises/${id}/starter/`) };
+}
+
+export function clientBundle(id: string): ClientBundle {
+  const loaded = loadExercise(id);
+  if (!loaded) throw new Error(`unknown exercise ${id}`);
+  const envAll = under(envFiles, '/exercises/_env/');
+  const lockfile = envAll['package-lock.json'];
+  if (!lockfile) throw new Error('exercises/_env/package-lock.json is missing: WebContainer installs need it');
+  return {
+    ...loaded,
+    env: Object.fromEntries(ENV_FILES.map((name) => [name, envAll[name] ?? ''])),
+    lockfile,
+    tests: under(tests, `/exercises/${id}/tests/`),
+    solution: under(solutions, `/solutions/${id}/`),
+  };
+}

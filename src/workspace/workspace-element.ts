@@ -1,0 +1,266 @@
+/**
+ * <course-workspace>: turns the server-rendered exercise (text areas with the starter code) into a
+ * workspace: saved code, a runner chosen at load, results, reset/undo, solution and download. The
+ * editor (CodeMirror + the TypeScript worker) loads only when the learner first uses the code area.
+ */
+import type { Report } from '../grading/types.ts';
+import { reportExerciseGraded } from '../progress/exercise-events.ts';
+import { fetchBundle } from '../runner/bundle.ts';
+import { latestWinsQueue } from '../runner/run-queue.ts';
+import { canRun, initialState, next, type RunnerEvent, type RunnerState } from '../runner/run-state.ts';
+import { RunnerInputError, type Runner, type UnavailableReason } from '../runner/runner-types.ts';
+import { browserTraits, selectRunner } from '../runner/select-runner.ts';
+import { BOOT_TIMEOUT_MS } from '../runner/webcontainer/boot.ts';
+import { downloadFiles } from './download.ts';
+import { FilesModel } from './files-model.ts';
+import { fill, renderReport, type Strings } from './results-view.ts';
+
+/** Where the code is shown: the plain text areas, then the editor once it has loaded. */
+export interface CodeView {
+  set(path: string, text: string): void;
+  focus(path?: string): void;
+}
+
+const REASON_KEY: Record<UnavailableReason, string> = {
+  'not-isolated': 'ws.unavailable.notIsolated',
+  unsupported: 'ws.unavailable.unsupported',
+  unreachable: 'ws.unavailable.unreachable',
+  'install-failed': 'ws.unavailable.installFailed',
+};
+
+export class CourseWorkspace extends HTMLElement {
+  #s: Strings = {};
+  #id = '';
+  #lang: 'vi' | 'en' = 'vi';
+  #model!: FilesModel;
+  #view!: CodeView;
+  #state: RunnerState = initialState;
+  #runner: Runner | undefined;
+  #hasRun = false;
+  #editorLoading: Promise<void> | undefined;
+  #starterFiles: Record<string, string> = {};
+  #request = latestWinsQueue((files: Record<string, string>) => this.#grade(files));
+
+  connectedCallback() {
+    if (this.#id) return;
+    this.#s = JSON.parse(this.dataset.strings ?? '{}');
+    this.#id = this.dataset.exercise ?? '';
+    this.#lang = this.dataset.lang === 'en' ? 'en' : 'vi';
+    const areas = [...this.querySelectorAll<HTMLTextAreaElement>('textarea[data-code]')];
+    this.#starterFiles = Object.fromEntries(areas.map((a) => [a.dataset.code!, a.defaultValue]));
+    const editable = areas.filter((a) => !a.readOnly).map((a) => a.dataset.code!);
+    this.#model = new FilesModel({ exerciseId: this.#id, starter: this.#starterFiles, editable, store: localStorage });
+    this.#view = {
+      set: (path, text) => {
+        const area = areas.find((a) => a.dataset.code === path);
+        if (area) area.value = text;
+      },
+      focus: (path) => (areas.find((a) => a.dataset.code === path) ?? areas[0])?.focus(),
+    };
+    for (const a of areas) {
+      a.value = this.#model.get(a.dataset.code!);
+      a.addEventListener('input', () => this.#edited(a.dataset.code!, a.value));
+    }
+    if (this.#model.restored) this.#notice(fill(this.#s['ws.restored']!, { when: new Date(this.#model.restored.savedAt).toLocaleString(this.#lang) }));
+
+    for (const node of this.querySelectorAll<HTMLElement>('[data-actions]')) node.hidden = false;
+    this.querySelector<HTMLElement>('[data-state]')!.hidden = false;
+    this.addEventListener('click', (e) => this.#onClick(e));
+    this.addEventListener('keydown', (e) => this.#onKeydown(e), { capture: true });
+    // The editor loads when the code area is first used (focus, click or typing), not with the page.
+    const loadEditor = () => void this.#loadEditor();
+    for (const a of areas) {
+      a.addEventListener('focus', loadEditor, { once: true });
+      a.addEventListener('pointerdown', loadEditor, { once: true });
+    }
+    addEventListener('pagehide', () => this.#model.flush());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.#model.flush());
+    this.#render();
+    void this.#startRunner();
+  }
+
+  #edited(path: string, text: string) {
+    this.#model.edit(path, text);
+    if (!this.#model.canUndo()) this.#clearUndo();
+  }
+
+  async #loadEditor(): Promise<void> {
+    this.#editorLoading ??= (async () => {
+      const focused = (document.activeElement as HTMLElement | null)?.dataset?.code;
+      const { mountEditors } = await import('./editor/mount-editor.ts');
+      this.#view = await mountEditors({
+        root: this,
+        exerciseId: this.#id,
+        model: this.#model,
+        onChange: (path, text) => this.#edited(path, text),
+        label: (file) => fill(this.#s['ws.editorLabel']!, { file }),
+      });
+      this.dataset.editor = 'ready';
+      if (focused) this.#view.focus(focused);
+    })().catch((err: unknown) => {
+      // The text areas keep working: the learner loses nothing but highlighting.
+      console.warn('editor failed to load', err);
+      this.#editorLoading = undefined;
+    });
+    return this.#editorLoading;
+  }
+
+  async #startRunner() {
+    this.#runner = await selectRunner({
+      fetch: (input, init) => fetch(input, init),
+      traits: browserTraits(window),
+      startWebContainer: async (onInstalling) => {
+        const [{ startInBrowser }, bundle] = await Promise.all([import('../runner/webcontainer/in-browser.ts'), fetchBundle(this.#id)]);
+        return startInBrowser(bundle, onInstalling);
+      },
+      onEvent: (e) => this.#dispatch(e),
+    });
+  }
+
+  #dispatch(event: RunnerEvent) {
+    this.#state = next(this.#state, event);
+    this.#render();
+  }
+
+  /** Grades the current files (Run button, Ctrl/Cmd+Enter). */
+  run(): void {
+    if (!this.#runner || (!canRun(this.#state) && this.#state.phase !== 'running')) return;
+    if (this.#state.phase === 'running') this.#notice(this.#s['ws.queued']!);
+    this.#model.flush();
+    void this.#request(this.#model.editableFiles());
+  }
+
+  async #grade(files: Record<string, string>): Promise<void> {
+    const runner = this.#runner!;
+    this.#dispatch({ type: 'run', at: performance.now() });
+    let report: Report;
+    try {
+      report = await runner.grade({ exerciseId: this.#id, files, lang: this.#lang });
+    } catch (err) {
+      const message = err instanceof RunnerInputError ? err.message : fill(this.#s['ws.runFailed']!, { message: err instanceof Error ? err.message : String(err) });
+      this.#dispatch({ type: 'error', message });
+      this.#afterRun();
+      return;
+    }
+    this.#dispatch({ type: 'graded', report, at: performance.now() });
+    this.#afterRun();
+    reportExerciseGraded({ exerciseId: this.#id, status: report.status, passed: report.counts.passed, total: report.counts.total, runner: runner.kind });
+  }
+
+  #afterRun() {
+    this.#hasRun = true;
+    this.querySelector<HTMLElement>('[data-action="solution"]')!.hidden = false;
+  }
+
+  #render() {
+    const s = this.#s;
+    const st = this.#state;
+    this.dataset.phase = st.phase;
+    const stateLine = this.querySelector<HTMLElement>('[data-state]')!;
+    const runnerLine = 'kind' in st && st.kind ? s[`ws.runner.${st.kind}`]! + ' ' : '';
+    const phaseText =
+      st.phase === 'preparing' ? (st.kind === 'webcontainer' ? s['ws.state.booting'] : s['ws.state.preparing'])
+      : st.phase === 'unavailable' ? s['ws.unavailable.title']
+      : s[`ws.state.${st.phase}`];
+    stateLine.textContent = `${runnerLine}${phaseText}`;
+    this.querySelector<HTMLButtonElement>('[data-action="run"]')!.disabled = !canRun(st) && st.phase !== 'running';
+    this.querySelector<HTMLElement>('[data-action="run"]')!.setAttribute('aria-busy', String(st.phase === 'running'));
+
+    const fallback = this.querySelector<HTMLElement>('[data-fallback]')!;
+    fallback.hidden = st.phase !== 'unavailable';
+    if (st.phase === 'unavailable') {
+      fallback.querySelector('[data-fallback-reason]')!.textContent = fill(s[REASON_KEY[st.reason]]!, { seconds: BOOT_TIMEOUT_MS / 1000 });
+    }
+    const summary = this.querySelector<HTMLElement>('[data-summary]')!;
+    const list = this.querySelector<HTMLElement>('[data-results]')!;
+    if (st.phase === 'running') summary.textContent = s['ws.state.running']!;
+    else if (st.phase === 'done') summary.textContent = renderReport(list, st.report, st.elapsedMs, s);
+    else if (st.phase === 'failed') {
+      summary.textContent = st.message;
+      list.replaceChildren();
+    }
+  }
+
+  #onKeydown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      e.stopPropagation(); // CodeMirror binds Mod-Enter to "insert blank line"
+      this.run();
+      return;
+    }
+    const tab = (e.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+    if (tab && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
+      const tabs = [...this.querySelectorAll<HTMLElement>('[role="tab"]')];
+      const i = tabs.indexOf(tab) + (e.key === 'ArrowRight' ? 1 : -1);
+      const target = tabs[(i + tabs.length) % tabs.length]!;
+      this.#selectTab(target);
+      target.focus();
+      e.preventDefault();
+    }
+  }
+
+  #selectTab(tab: HTMLElement) {
+    for (const t of this.querySelectorAll<HTMLElement>('[role="tab"]')) {
+      const on = t === tab;
+      t.setAttribute('aria-selected', String(on));
+      t.tabIndex = on ? 0 : -1;
+      this.querySelector<HTMLElement>(`#${t.getAttribute('aria-controls')}`)!.hidden = !on;
+    }
+  }
+
+  async #onClick(e: MouseEvent) {
+    const target = (e.target as HTMLElement).closest<HTMLElement>('button');
+    if (!target) return;
+    if (target.getAttribute('role') === 'tab') return this.#selectTab(target);
+    switch (target.dataset.action) {
+      case 'run':
+        return this.run();
+      case 'reset':
+        if (confirm(this.#s['ws.resetConfirm']!)) this.#replace(this.#starterFiles, this.#s['ws.resetDone']!);
+        return;
+      case 'solution': {
+        if (!this.#hasRun || !confirm(this.#s['ws.solutionConfirm']!)) return;
+        try {
+          this.#replace((await fetchBundle(this.#id)).solution, this.#s['ws.solutionDone']!);
+        } catch (err) {
+          this.#notice(fill(this.#s['ws.runFailed']!, { message: String(err) }));
+        }
+        return;
+      }
+      case 'download':
+        return downloadFiles(this.#model.editableFiles());
+      case 'undo':
+        if (this.#model.undo()) {
+          this.#showAll();
+          this.#notice(this.#s['ws.undone']!);
+        }
+        return;
+    }
+  }
+
+  #replace(files: Record<string, string>, message: string) {
+    this.#model.replace(files);
+    this.#showAll();
+    this.#notice(message, true);
+  }
+
+  #showAll() {
+    for (const path of Object.keys(this.#starterFiles)) this.#view.set(path, this.#model.get(path));
+  }
+
+  #notice(text: string, undo = false) {
+    const box = this.querySelector<HTMLElement>('[data-notice]')!;
+    box.textContent = text;
+    if (undo) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.action = 'undo';
+      button.textContent = this.#s['ws.undo']!;
+      box.append(button);
+    }
+  }
+
+  #clearUndo() {
+    this.querySelector('[data-notice] [data-action="undo"]')?.remove();
+  }
+}
