@@ -1,4 +1,6 @@
 // Every message of the workbook command line, in both languages.
+import { fillPlaceholders } from '../src/i18n/fill.ts';
+
 export type Lang = 'vi' | 'en';
 
 const en = {
@@ -66,7 +68,7 @@ const vi = {
 const dictionaries: Record<Lang, Record<CliKey, string>> = { en, vi };
 
 export function msg(lang: Lang, key: CliKey, vars: Record<string, string | number> = {}): string {
-  return dictionaries[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return fillPlaceholders(dictionaries[lang][key], vars);
 }
 
 /** --lang wins, then COURSE_LANG, then Vietnamese (the course's first language). */

@@ -1,4 +1,5 @@
 import type { Lang } from './types.ts';
+import { fillPlaceholders } from '../i18n/fill.ts';
 
 const en = {
   'grade.syntax': '{file} could not be loaded (line {line}, column {column}): {message}',
@@ -39,7 +40,5 @@ const vi = {
 const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, vi };
 
 export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  return dictionaries[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  return fillPlaceholders(dictionaries[lang][key], vars);
 }

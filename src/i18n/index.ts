@@ -2,8 +2,10 @@ import { en } from './ui/en.ts';
 import { vi } from './ui/vi.ts';
 import type { Dictionary, UiKey } from './dictionary.ts';
 import type { Lang } from './langs.ts';
+import { fillPlaceholders } from './fill.ts';
 
 export * from './langs.ts';
+export { fillPlaceholders } from './fill.ts';
 export type { UiKey, Dictionary } from './dictionary.ts';
 
 export const dictionaries: Record<Lang, Dictionary> = { vi, en };
@@ -12,5 +14,5 @@ export const dictionaries: Record<Lang, Dictionary> = { vi, en };
 export function useTranslations(lang: Lang) {
   const dict = dictionaries[lang];
   return (key: UiKey, vars: Record<string, string | number> = {}) =>
-    dict[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+    fillPlaceholders(dict[key], vars);
 }

@@ -13,6 +13,7 @@ import { chartTableHtml, cliCommand, figuresHtml, ganttTableHtml, legendHtml, re
 import { sliderScale, type SliderScale } from './slider-scale.ts';
 import { LabPlot, readTheme } from './uplot-chart.ts';
 import { defaultState, hashToState, stateToHash, type FocusSpec, type LabState } from './url-state.ts';
+import { fillPlaceholders } from '../i18n/fill.ts';
 
 interface Strings extends Record<string, unknown> {
   words: RenderWords;
@@ -23,7 +24,7 @@ const MAX_POINTS = 1600;
 const TABLE_ROWS = 40;
 const SEED_MAX = 0xffffffff;
 
-const fill = (text: string, vars: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (w, k: string) => (k in vars ? String(vars[k]) : w));
+const fill = fillPlaceholders;
 
 export interface LabRenderedDetail {
   sim: string;

@@ -6,6 +6,7 @@
 import type { GanttChart, SummaryItem } from '../sims/index.ts';
 import { axisTitle, formatFigure, formatNumber, type FigureWords, type Lang } from './format.ts';
 import type { LabView, PreparedXY } from './prepare.ts';
+import { fillPlaceholders } from '../i18n/fill.ts';
 
 export interface RenderWords extends FigureWords {
   /** "{shown} of {total} points…" */
@@ -20,7 +21,7 @@ export interface RenderWords extends FigureWords {
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const fill = (text: string, vars: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (w, k: string) => (k in vars ? String(vars[k]) : w));
+const fill = fillPlaceholders;
 
 export function figuresHtml(items: readonly SummaryItem[], lang: Lang, words: FigureWords): string {
   return items

@@ -3,6 +3,7 @@
  * (`stringsFor` at build time), the script fills in `{placeholders}` (`fill`).
  */
 import { dictionaries, type Lang } from '../i18n/index.ts';
+import { fillPlaceholders } from '../i18n/fill.ts';
 
 export type Strings = Record<string, string>;
 
@@ -13,7 +14,7 @@ export function stringsFor(lang: Lang, ...keys: string[]): Strings {
 }
 
 export function fill(template: string | undefined, vars: Record<string, string | number> = {}): string {
-  return (template ?? '').replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return fillPlaceholders(template ?? '', vars);
 }
 
 export function readStrings(el: Element | null): Strings {

@@ -6,11 +6,11 @@ import { isCorrect, type Answer } from './grade.ts';
 import { reportQuizScore } from './events.ts';
 import { inlineMarkup } from './inline.ts';
 import type { LocalQuestion } from './localize.ts';
+import { fillPlaceholders } from '../i18n/fill.ts';
 
 type ClientQuestion = LocalQuestion;
 
-const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+const fill = fillPlaceholders;
 
 export class CourseQuiz extends HTMLElement {
   #questions: ClientQuestion[] = [];

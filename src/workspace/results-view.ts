@@ -1,11 +1,11 @@
 /** Renders a grading report as rows the learner reads: one per rule, in the page's language. */
 import type { Report, TestReport } from '../grading/types.ts';
 import { inlineMarkup } from '../quiz/inline.ts';
+import { fillPlaceholders } from '../i18n/fill.ts';
 
 export type Strings = Record<string, string>;
 
-export const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+export const fill = fillPlaceholders;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: string; text?: string; html?: string } = {}) {
   const node = document.createElement(tag);
