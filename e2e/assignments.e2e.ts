@@ -51,7 +51,7 @@ describe.skipIf(skipBrowser())('assignments', () => {
       due: '2099-12-01T23:59:00+07:00',
       timeZone: 'Asia/Ho_Chi_Minh',
       modules: ['deadlines'],
-      exercises: ['deadline-middleware', 'retry-helper'],
+      exercises: ['deadline-middleware', 'fan-out', 'retry-helper'],
       quizzes: ['deadlines-quiz'],
     });
     expect(name).toBe(`${assignment.id}.json`);
@@ -68,7 +68,7 @@ describe.skipIf(skipBrowser())('assignments', () => {
     expect(await page.locator('[data-due-instructor]').innerText()).toContain('23:59');
     expect(await page.locator('[data-due-state]').innerText()).toContain(WORDS[lang].open);
     const rows = page.locator('[data-assignment-items] tr');
-    expect(await rows.count()).toBe(3);
+    expect(await rows.count()).toBe(4);
     expect(await rows.nth(0).innerText()).toContain(WORDS[lang].noCode);
 
     // The workspace saved code for one exercise (with a scratch file that is not part of it).
@@ -118,7 +118,7 @@ describe.skipIf(skipBrowser())('assignments', () => {
     await page.evaluate(() => {
       document.dispatchEvent(new CustomEvent('course:quiz-scored', { detail: { quizId: 'deadlines-quiz', score: 4, total: 6, answers: { q1: { type: 'single', choice: 'a' } } } }));
     });
-    await expect.poll(() => page.locator('[data-assignment-items] tr').nth(2).innerText()).toContain('4/6');
+    await expect.poll(() => page.locator('[data-assignment-items] tr').nth(3).innerText()).toContain('4/6');
     await page.click('.lang-switch');
     await page.waitForURL(/\/vi\/assignment\/#a=/);
     await expect.poll(() => page.locator('[data-due-state]').innerText()).toContain(WORDS.vi.late);

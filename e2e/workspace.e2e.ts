@@ -4,7 +4,7 @@
  * (a static host: no local runner), with StackBlitz unreachable.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,16 @@ const EXERCISES = [
   { id: 'deadline-middleware', page: 'deadlines/propagating-deadlines', file: 'deadline.ts', loopAfter: ') => void {\n' },
 ] as const;
 const read = (path: string) => readFileSync(path, 'utf8');
+
+/** `<module>/<slug>` of the English lesson that embeds the exercise. */
+function lessonEmbedding(id: string): string {
+  for (const module of readdirSync('content/lessons/en')) {
+    for (const file of readdirSync(`content/lessons/en/${module}`)) {
+      if (read(`content/lessons/en/${module}/${file}`).includes(`<Exercise id="${id}"`)) return `${module}/${file.replace(/\.mdx$/, '')}`;
+    }
+  }
+  throw new Error(`no lesson embeds the exercise ${id}`);
+}
 const BOOT_TIMEOUT_MS = 20_000;
 
 let server: ChildProcess | undefined;
@@ -146,6 +156,33 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
       expect(errors).toEqual([]);
     }, 240_000);
   }
+
+  // Every other exercise, in the lesson that embeds it: the starter fails, the reference passes
+  // (languages alternate, so both are covered across the set).
+  const others = readdirSync('exercises').filter((id) => !id.startsWith('_') && existsSync(`exercises/${id}/exercise.json`) && !EXERCISES.some((e) => e.id === id));
+  others.forEach((id, i) => {
+    const lang = i % 2 === 0 ? 'en' : 'vi';
+    it(`${id} (${lang}): the starter fails and the reference solution passes in its lesson`, async () => {
+      const { page, errors } = await browser.open(`${localURL}/${lang}/${lessonEmbedding(id)}/`, { baseURL: localURL });
+      page.on('dialog', (d) => void d.accept());
+      const root = page.locator(`course-workspace[data-exercise="${id}"]`);
+      await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
+      const files = (JSON.parse(read(`exercises/${id}/exercise.json`)) as { files: Array<{ path: string; editable: boolean }> }).files;
+      expect(await root.locator('[data-tab]').count()).toBe(files.length > 1 ? files.length : 1);
+
+      let summary = await runAndWait(page, root, 'button');
+      const counts = /^(\d+)\/(\d+) /.exec(summary)!;
+      expect(counts, summary).not.toBeNull();
+      expect(Number(counts[1])).toBeLessThan(Number(counts[2]));
+
+      await root.locator('[data-action="solution"]').click();
+      const editable = files.filter((f) => f.editable).map((f) => f.path);
+      await page.waitForFunction(([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text, [id, editable[0]!, read(`solutions/${id}/${editable[0]}`)]);
+      summary = await runAndWait(page, root, 'button');
+      expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
+      expect(errors).toEqual([]);
+    }, 180_000);
+  });
 
   it('reset asks first and can be undone; download saves the file', async () => {
     const { page } = await browser.open(`${localURL}/en/when-to-retry/one-layer/`, { baseURL: localURL });

@@ -1,6 +1,7 @@
 // npm run bench:grade [-- --runs N] : cold and warm grading time of the core exercises.
-// cold = a fresh sandbox (new temp dir, first vitest start); warm = re-grading in the same
-// sandbox from the same process, as a learner re-running `check` in the browser would.
+// first = a fresh sandbox (new temp dir, first vitest start); again = re-grading in the same
+// sandbox from the same process, as the local runner does when a learner runs the tests again.
+// "vitest kept warm" leaves vitest running between grades (exercises/_env/grader-warm.mjs).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -38,15 +39,17 @@ for (const id of CORE) {
   const files: Record<string, string> = {};
   for (const p of editablePaths(bundle.exercise)) files[p] = readFileSync(join(REPO_ROOT, 'solutions', id, p), 'utf8');
   for (const [label, opts] of [
-    ['tests only', { source, typecheck: false }],
-    ['tests + type check', { source, typecheck: nodeTypeCheck() }],
+    ['vitest run per grade, tests only', { source, typecheck: false }],
+    ['vitest run per grade, + type check', { source, typecheck: nodeTypeCheck() }],
+    ['vitest kept warm, tests only', { source, typecheck: false, warm: true }],
+    ['vitest kept warm, + type check', { source, typecheck: nodeTypeCheck(), warm: true }],
   ] as Array<[string, GradeOptions]>) {
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < runs; i++) {
       const sandbox = await NodeSandbox.create();
       try {
-        for (let j = 0; j < 2; j++) {
+        for (let j = 0; j < 3; j++) {
           const t0 = performance.now();
           const report = await gradeWith({ exerciseId: id, files, lang: 'en' }, sandbox, opts);
           const ms = performance.now() - t0;
@@ -57,7 +60,7 @@ for (const id of CORE) {
         await sandbox.dispose();
       }
     }
-    console.log(`${id.padEnd(20)} ${label.padEnd(18)} cold ${stats(cold)}`);
-    console.log(`${''.padEnd(20)} ${''.padEnd(18)} warm ${stats(warm)}`);
+    console.log(`${id.padEnd(20)} ${label.padEnd(36)} first ${stats(cold)}`);
+    console.log(`${''.padEnd(20)} ${''.padEnd(36)} again ${stats(warm)}`);
   }
 }

@@ -55,7 +55,9 @@ describe('npm run exercise', () => {
   test('list shows the exercises; unknown commands exit 2', { timeout: SPAWNS }, () => {
     const list = cli('exercise', ['list', '--lang', 'en']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toContain('retry-helper');
+    const ids = [...list.stdout.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]);
+    // Course order: module by module, as the lessons come.
+    expect(ids).toEqual(['timeout-choice', 'deadline-middleware', 'fan-out', 'retry-helper', 'backoff', 'retry-budget', 'hedged-fetch', 'service-chain']);
     expect(cli('exercise', ['frobnicate']).code).toBe(2);
     expect(cli('exercise', ['start', 'nope']).code).toBe(2);
   });

@@ -1,6 +1,6 @@
 // npm run exercise -- list | start <id> [--force]   (--lang vi|en)
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { EXERCISES_DIR, fsExerciseSource, REPO_ROOT } from '../src/grading/index.ts';
 import { parseArgs } from './cli-args.ts';
@@ -28,8 +28,12 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'list') {
     if (id) return usage(msg(lang, 'usage.unknownOption', { option: [id, ...extra].join(' ') }));
     const lines = [msg(lang, 'list.header')];
-    for (const exId of await source.ids()) {
-      const { exercise } = (await source.load(exId))!;
+    // In course order: by module (content/modules.json), then by id.
+    const moduleOrder = (JSON.parse(await readFile(join(REPO_ROOT, 'content', 'modules.json'), 'utf8')) as Array<{ id: string }>).map((m) => m.id);
+    const exercises = await Promise.all((await source.ids()).map(async (exId) => (await source.load(exId))!.exercise));
+    exercises.sort((a, b) => moduleOrder.indexOf(a.module) - moduleOrder.indexOf(b.module) || a.id.localeCompare(b.id));
+    for (const exercise of exercises) {
+      const exId = exercise.id;
       const dir = join(WORKBOOK, exId);
       const state = existsSync(dir) ? msg(lang, 'list.started', { dir: relative(process.cwd(), dir) }) : msg(lang, 'list.notStarted');
       lines.push(`  ${exId.padEnd(22)} ${exercise.title[lang]}  [${exercise.module}] (${state})`);

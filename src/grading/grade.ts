@@ -3,7 +3,8 @@ import { parseTscOutput } from './location.ts';
 import { mapReport } from './map-report.ts';
 import { EVENTS_FILE, PROGRESS_FILE, type ExerciseSource } from './source.ts';
 import { hungTest, parseJsonLines, type ProgressEvent } from './events.ts';
-import type { Lang, Location, Report, RunResult, Sandbox } from './types.ts';
+import type { Lang, Location, Report, RunOptions, RunResult, Sandbox } from './types.ts';
+import type { TypeChecker } from './warm-typecheck.ts';
 
 export interface GradeRequest {
   exerciseId: string;
@@ -20,16 +21,20 @@ export interface TypeCheckCommand {
 
 export interface GradeOptions {
   source: ExerciseSource;
-  /** Omit (or false) to skip type checking, e.g. where TypeScript is not installed. */
-  typecheck?: TypeCheckCommand | false;
+  /** A command, or a warm checker (on a sandbox with a root on disk); omit or false to skip type checking. */
+  typecheck?: TypeCheckCommand | TypeChecker | false;
   /** Override the exercise's limits (tests of the grader use short ones). */
   testTimeoutMs?: number;
   runTimeoutMs?: number;
   /** How often to look for a test stuck past its own timeout (a synchronous loop); 0 turns it off. */
   watchdogIntervalMs?: number;
+  /** Keep vitest running in the sandbox between grades (when the sandbox can): re-grades start faster. */
+  warm?: boolean;
 }
 
 export const VITEST_ARGS = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.mjs', '--pool=forks', '--maxWorkers=1'];
+/** The warm alternative to VITEST_ARGS: same config and reporter, one round per grade. */
+export const WARM_SCRIPT = 'grader-warm.mjs';
 
 /** Grades the learner's files against an exercise's hidden suite inside `sandbox`. */
 export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: GradeOptions): Promise<Report> {
@@ -50,12 +55,9 @@ export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: G
 
   const watchdog = startWatchdog(sandbox, testTimeoutMs, opts.watchdogIntervalMs ?? 250);
   const [run, typeOutput] = await Promise.all([
-    sandbox
-      .run('node', VITEST_ARGS, {
-        timeoutMs: runTimeoutMs,
-        env: { GRADER_TEST_TIMEOUT_MS: String(testTimeoutMs) },
-      })
-      .finally(() => watchdog.stop()),
+    runTests(sandbox, opts.warm === true, { timeoutMs: runTimeoutMs, env: { GRADER_TEST_TIMEOUT_MS: String(testTimeoutMs) } }).finally(() =>
+      watchdog.stop(),
+    ),
     opts.typecheck ? typeCheck(sandbox, opts.typecheck, runTimeoutMs) : Promise.resolve(''),
   ]);
   const files = exercise.files.map((f) => f.path);
@@ -78,7 +80,12 @@ export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: G
   });
 }
 
-async function typeCheck(sandbox: Sandbox, cmd: TypeCheckCommand, timeoutMs: number): Promise<string> {
+function runTests(sandbox: Sandbox, warm: boolean, opts: RunOptions): Promise<RunResult> {
+  return warm && sandbox.runWarm ? sandbox.runWarm(WARM_SCRIPT, opts) : sandbox.run('node', VITEST_ARGS, opts);
+}
+
+async function typeCheck(sandbox: Sandbox, cmd: TypeCheckCommand | TypeChecker, timeoutMs: number): Promise<string> {
+  if ('check' in cmd) return sandbox.root ? cmd.check(sandbox.root) : '';
   const result: RunResult = await sandbox.run(cmd.command, cmd.args, { timeoutMs });
   return result.output;
 }

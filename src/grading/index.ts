@@ -11,7 +11,7 @@ export type { Exercise, ExerciseRule, LocalText } from './exercise-schema.ts';
 export { exerciseSchema, parseExercise } from './exercise-schema.ts';
 export type { ExerciseBundle, ExerciseSource } from './source.ts';
 export type { GradeOptions, GradeRequest, TypeCheckCommand } from './grade.ts';
-export { gradeWith, VITEST_ARGS } from './grade.ts';
+export { gradeWith, VITEST_ARGS, WARM_SCRIPT } from './grade.ts';
 export { mapReport } from './map-report.ts';
 export { GradeInputError, editablePaths, validateLearnerFiles } from './files.ts';
 export { locateError, parseTscOutput } from './location.ts';
@@ -20,7 +20,12 @@ export { cap, stripAnsi } from './cap.ts';
 export { t } from './messages.ts';
 export { FakeSandbox } from './fake-sandbox.ts';
 export { NodeSandbox, killSandboxesOnSignals } from './node-sandbox.ts';
+export { warmTypeChecker, type TypeChecker } from './warm-typecheck.ts';
+export { createWarmGrader, type WarmGraderOptions } from './warm-grader.ts';
 export { fsExerciseSource, readTree, REPO_ROOT, EXERCISES_DIR, ENV_DIR } from './fs-source.ts';
+// Grading other people's code (a class's submissions): confined runs, or a clear reason why not.
+export { ConfinedSandbox, ConfinementUnavailableError, type ConfinedSandboxOptions } from './confined-sandbox.ts';
+export { confinementStatus, type ConfinementStatus } from './confinement.ts';
 
 /**
  * Type checking on the command line uses the repository's TypeScript (not installed in the

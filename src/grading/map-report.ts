@@ -63,7 +63,10 @@ export function mapReport(input: MapInput): Report {
   }
   const progressEnd = new Map<string, Extract<ProgressEvent, { type: 'end' }>>();
   for (const p of progress) if (p.type === 'end') progressEnd.set(p.id, p);
-  const hung = input.stopped || input.run.timedOut ? hungTest(progress) : undefined;
+  // A sandbox that enforces a memory limit on the whole run says when it stopped the run for it.
+  const memoryMb = input.run.limit?.kind === 'memory' ? input.run.limit.mb : undefined;
+  const stopped = input.stopped || input.run.timedOut || memoryMb !== undefined;
+  const hung = stopped ? hungTest(progress) : undefined;
 
   const tests: TestReport[] = [];
   for (const file of collected) {
@@ -104,8 +107,8 @@ export function mapReport(input: MapInput): Report {
         if (end.state === 'pass') tests.push(passed());
         else tests.push(timeout ? failed(timeout, 'fail', true) : failed(msg));
       } else if (hung?.id === c.id) {
-        tests.push(failed(t(lang, 'test.hung'), 'error', true));
-      } else if (input.stopped || input.run.timedOut || !ended) {
+        tests.push(memoryMb === undefined ? failed(t(lang, 'test.hung'), 'error', true) : failed(t(lang, 'test.limitMemory', { mb: memoryMb }), 'error'));
+      } else if (stopped || !ended) {
         tests.push(failed(t(lang, 'test.notRun'), 'error'));
       }
     }
@@ -121,6 +124,13 @@ export function mapReport(input: MapInput): Report {
     durationMs: Math.round(input.durationMs),
   };
 
+  if (memoryMb !== undefined) {
+    report.status = 'error';
+    report.message = hung
+      ? t(lang, 'grade.limitMemory', { mb: memoryMb, test: hung.name, rule: ruleOf(hung.name) ?? '?' })
+      : t(lang, 'grade.limitMemoryLoading', { mb: memoryMb });
+    return report;
+  }
   const loadError = moduleErrors[0];
   if (loadError) {
     report.status = 'error';

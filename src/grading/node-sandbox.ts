@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ENV_DIR } from './fs-source.ts';
 import type { RunOptions, RunResult, Sandbox } from './types.ts';
+import { WarmProcess } from './warm-process.ts';
 
 export interface NodeSandboxOptions {
   /** The installed exercise environment's node_modules, symlinked into the sandbox. */
@@ -42,6 +43,7 @@ export class NodeSandbox implements Sandbox {
   readonly root: string;
   private readonly children = new Set<ChildProcess>();
   private readonly maxOutput: number;
+  private warm: { key: string; process: WarmProcess } | undefined;
 
   private constructor(root: string, maxOutput: number) {
     this.root = root;
@@ -77,16 +79,39 @@ export class NodeSandbox implements Sandbox {
     }
   }
 
-  run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
-    const started = performance.now();
+  private start(command: string, args: string[], env: Record<string, string> | undefined, stdin: 'ignore' | 'pipe'): ChildProcess {
     const child = spawn(command === 'node' ? process.execPath : command, args, {
       cwd: this.root,
-      env: cleanEnv(opts.env),
+      env: cleanEnv(env),
       detached: true, // its own process group, so the whole tree can be killed
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [stdin, 'pipe', 'pipe'],
     });
     this.children.add(child);
     live.add(child);
+    child.once('exit', () => {
+      this.children.delete(child);
+      live.delete(child);
+    });
+    return child;
+  }
+
+  /**
+   * One round of a long-lived `node <script>` (started on first use, kept between calls while
+   * the environment stays the same, stopped by kill): see WarmProcess.
+   */
+  async runWarm(script: string, opts: RunOptions): Promise<RunResult> {
+    const key = JSON.stringify(opts.env ?? {});
+    if (!this.warm || this.warm.key !== key || !this.warm.process.alive) {
+      if (this.warm) killTree(this.warm.process.child);
+      const child = this.start('node', [script], opts.env, 'pipe');
+      this.warm = { key, process: new WarmProcess(child, () => killTree(child), this.maxOutput) };
+    }
+    return this.warm.process.round(opts.timeoutMs);
+  }
+
+  run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+    const started = performance.now();
+    const child = this.start(command, args, opts.env, 'ignore');
     let output = '';
     const collect = (chunk: Buffer) => {
       if (output.length < this.maxOutput) output += chunk.toString('utf8').slice(0, this.maxOutput - output.length);
@@ -102,8 +127,6 @@ export class NodeSandbox implements Sandbox {
       const finish = (exitCode: number | null) => {
         clearTimeout(timer);
         killTree(child); // whatever the command left behind (a learner's server, a stray worker)
-        this.children.delete(child);
-        live.delete(child);
         resolvePromise({ exitCode, output, timedOut, durationMs: performance.now() - started });
       };
       child.once('exit', (code) => finish(code));

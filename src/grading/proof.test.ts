@@ -3,7 +3,7 @@
 // New exercises under exercises/ are covered without touching this file.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import {
   editablePaths,
   fsExerciseSource,
@@ -38,13 +38,20 @@ function limiter(n: number) {
 }
 const limit = limiter(2);
 
+// Sandboxes are kept per exercise with vitest left running between grades (a fresh test worker
+// every run, so nothing leaks from one variant to the next): half the time of a cold start.
+const idle = new Map<string, NodeSandbox[]>();
+afterAll(async () => {
+  await Promise.all([...idle.values()].flat().map((s) => s.dispose()));
+});
+
 async function grade(exerciseId: string, files: Record<string, string>, opts: Partial<GradeOptions> = {}): Promise<Report> {
   return limit(async () => {
-    const sandbox = await NodeSandbox.create();
+    const sandbox = idle.get(exerciseId)?.pop() ?? (await NodeSandbox.create());
     try {
-      return await gradeWith({ exerciseId, files, lang: 'en' }, sandbox, { source, typecheck: false, ...opts });
+      return await gradeWith({ exerciseId, files, lang: 'en' }, sandbox, { source, typecheck: false, warm: true, ...opts });
     } finally {
-      await sandbox.dispose();
+      idle.set(exerciseId, [...(idle.get(exerciseId) ?? []), sandbox]);
     }
   });
 }

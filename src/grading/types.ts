@@ -44,12 +44,17 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
+/** A limit that stopped a run: its time limit, or the memory of its whole process tree. */
+export type RunLimit = { kind: 'time'; ms: number } | { kind: 'memory'; mb: number };
+
 export interface RunResult {
   exitCode: number | null;
   /** stdout and stderr merged, capped. */
   output: string;
   timedOut: boolean;
   durationMs: number;
+  /** Which limit stopped the run, when one did (set by sandboxes that enforce limits). */
+  limit?: RunLimit;
 }
 
 /** Where a grading run happens: a temp directory (Node), a WebContainer (browser), or a fake. */
@@ -60,6 +65,11 @@ export interface Sandbox {
   mount(files: Record<string, string>): Promise<void>;
   /** Runs a command in the sandbox root. `node` means the sandbox's Node. Never outlives timeoutMs. */
   run(command: string, args: string[], opts: RunOptions): Promise<RunResult>;
+  /**
+   * Optional: one round of a long-lived `node <script>` kept between calls (a warm test runner),
+   * so re-grading skips start-up. Same limits and result as `run`.
+   */
+  runWarm?(script: string, opts: RunOptions): Promise<RunResult>;
   /** The file's text, or undefined when it does not exist. */
   readFile(path: string): Promise<string | undefined>;
   /** Stops the running command and everything it started. */

@@ -20,6 +20,14 @@ describe('percentile (nearest rank)', () => {
     expect(percentile(xs, 98)).toBe(97);
   });
 
+  it('takes rank p% of n exactly when that is a whole number, despite floating point', () => {
+    // 99.9 / 100 * 100000 is 99900.00000000001 in floating point: the rank is still 99,900.
+    const ranks = Float64Array.from({ length: 100_000 }, (_, i) => i + 1);
+    expect(percentileSorted(ranks, 99.9)).toBe(99_900);
+    expect(percentileSorted(ranks, 99.99)).toBe(99_990);
+    expect(percentileSorted(ranks, 99.9001)).toBe(99_901);
+  });
+
   it('is monotone in p', () => {
     const rng = mulberry32(3);
     const sorted = sortedCopy(Array.from({ length: 5000 }, () => rng() * rng() * 1000));

@@ -7,7 +7,11 @@ export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   if (p <= 0) return sorted[0]!;
-  const rank = Math.ceil((p / 100) * n);
+  // p / 100 * n is often a whole number off by one ulp (99.9 / 100 * 100000 = 99900.00000000001):
+  // round such values before taking the ceiling, or the rank lands one sample too high.
+  const exact = (p / 100) * n;
+  const nearest = Math.round(exact);
+  const rank = Math.abs(exact - nearest) < 1e-9 * Math.max(1, n) ? nearest : Math.ceil(exact);
   return sorted[Math.min(n, Math.max(1, rank)) - 1]!;
 }
 

@@ -1,8 +1,9 @@
 // D1-D7 and D9: the middleware, driven through a real node:http server on loopback.
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { deadlineMiddleware } from '../src/deadline.ts';
 import {
   abortedWithin,
+  cleanup,
   endIfOpen,
   frozenClock,
   get,
@@ -18,6 +19,8 @@ import {
   type Reply,
   type Served,
 } from './harness.ts';
+
+afterEach(cleanup);
 
 const DEFAULT = 5000;
 

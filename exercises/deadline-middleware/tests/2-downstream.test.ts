@@ -1,5 +1,7 @@
-import { afterAll, describe, expect, test } from 'vitest';
-import { abortedWithin, get, onCleanup, retainSources, show, sleep, startServer, type Middleware } from './harness.ts';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { abortedWithin, cleanup, get, onCleanup, retainSources, show, sleep, startServer, type Middleware } from './harness.ts';
+
+afterEach(cleanup);
 
 // The default fetch is globalThis.fetch. Route it through a stub installed before the learner's
 // module loads, so code that captures globalThis.fetch at import time is tested the same way.

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformWithEsbuild } from 'vite';
-import { expect, test } from 'vitest';
-import { onCleanup } from './harness.ts';
+import { afterEach, expect, test } from 'vitest';
+import { cleanup, onCleanup } from './harness.ts';
+
+afterEach(cleanup);
 
 const EXIT_WITHIN_MS = 5000;
 

@@ -1,10 +1,11 @@
 // Shared by the hidden tests: a real node:http server on loopback that runs the learner's
 // middleware and then a handler (a tiny connect-style adapter), a client that can disconnect,
-// and clocks. Everything a test opens is closed in afterEach, so broken code cannot hang the run.
+// and clocks. Everything a test opens is closed after it (each test file registers `afterEach(cleanup)`:
+// the grader runs files in one worker without isolation, so a hook registered here would reach only the
+// first file that imports this module), so broken code cannot hang the run.
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
 
 export type Req = IncomingMessage & { deadline?: any };
 export type Middleware = (req: Req, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -60,7 +61,8 @@ export function retainSources(signal: unknown): void {
 }
 
 const cleanups: Array<() => void> = [];
-afterEach(() => {
+/** Closes what the test opened; every test file runs it after each test. */
+export function cleanup(): void {
   retained.length = 0;
   for (const fn of cleanups.splice(0).reverse()) {
     try {
@@ -69,7 +71,7 @@ afterEach(() => {
       // cleanup is best effort
     }
   }
-});
+}
 export function onCleanup(fn: () => void): void {
   cleanups.push(fn);
 }

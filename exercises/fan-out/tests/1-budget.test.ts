@@ -1,0 +1,97 @@
+// F1-F3: the branches run in parallel, share one budget (remaining minus the reserve), and
+// nothing starts when that budget is already spent.
+import { afterEach, describe, expect, test } from 'vitest';
+import { fanOut, FanOutError } from '../src/fan-out.ts';
+import { cleanup, branches, deadline, describeOutcome, ms, observe } from './harness.ts';
+
+afterEach(cleanup);
+
+describe('F1 parallel branches', () => {
+  test('F1 calls every branch once, all before any of them finishes, and returns every value', async () => {
+    const { ctx } = deadline(5000);
+    const b = branches([
+      ['price', true, { after: 40, value: 19.9 }],
+      ['stock', true, { after: 40, value: 3 }],
+      ['reviews', false, { after: 40, value: ['great'] }],
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any));
+    for (const p of Object.values(b.probes)) {
+      expect(p.calls, `branch "${p.name}" was called ${p.calls} time(s), expected exactly once`).toBe(1);
+      expect(p.signal instanceof AbortSignal, `branch "${p.name}" was called without an AbortSignal as its first argument`).toBe(true);
+    }
+    const probes = Object.values(b.probes);
+    const lastCalled = probes.reduce((a, p) => ((p.calledAt ?? Infinity) > (a.calledAt ?? Infinity) ? p : a));
+    const firstDone = Math.min(...probes.map((p) => p.settledAt ?? Infinity));
+    expect(
+      lastCalled.calledAt! < firstDone,
+      `branch "${lastCalled.name}" was called only at ${ms(lastCalled.calledAt)}, after another branch had already finished (${ms(firstDone)}): the branches ran one after another`,
+    ).toBe(true);
+    expect(o.ok, describeOutcome(o)).toBe(true);
+    const value = (o as any).value;
+    expect(value?.results, `three branches succeeded but ${describeOutcome(o)}`).toEqual({ price: 19.9, stock: 3, reviews: ['great'] });
+    expect(value?.dropped, `nothing was dropped but ${describeOutcome(o)}`).toEqual([]);
+  });
+});
+
+describe('F2 one budget: remaining minus the reserve', () => {
+  const cases: Array<[number, { reserveMs?: number; optionalCutoffMs?: number }, number, number]> = [
+    [1000.7, {}, 980, 980],
+    [1000.7, { reserveMs: 100, optionalCutoffMs: 300 }, 900, 300],
+    [250, { reserveMs: 50, optionalCutoffMs: 5000 }, 200, 200],
+    [95.5, { reserveMs: 0, optionalCutoffMs: 40 }, 95, 40],
+  ];
+  test.each(cases)('F2 with remaining() = %s and options %j: required %i ms, optional %i ms', async (remaining, opts, required, optional) => {
+    const { ctx } = deadline(remaining);
+    const b = branches([
+      ['price', true, { after: 0, value: 1 }],
+      ['stock', true, { after: 0, value: 2 }],
+      ['reviews', false, { after: 0, value: 3 }],
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any, opts));
+    const label = `with remaining() = ${remaining}, reserveMs ${opts.reserveMs ?? 'default (20)'} and optionalCutoffMs ${opts.optionalCutoffMs ?? 'not given'}`;
+    for (const name of ['price', 'stock']) {
+      const p = b.probes[name]!;
+      expect(p.calls, `${label}, the required branch "${name}" was not called (${describeOutcome(o)})`).toBe(1);
+      expect(
+        p.timeoutMs,
+        `${label}, the required branch "${name}" got timeoutMs = ${String(p.timeoutMs)}, expected Math.floor(remaining() - reserveMs) = ${required}`,
+      ).toBe(required);
+    }
+    const p = b.probes['reviews']!;
+    expect(
+      p.timeoutMs,
+      `${label}, the optional branch "reviews" got timeoutMs = ${String(p.timeoutMs)}, expected Math.min(left, optionalCutoffMs) = ${optional}`,
+    ).toBe(optional);
+    expect(o.ok, describeOutcome(o)).toBe(true);
+  });
+});
+
+describe('F3 no time left: nothing is called', () => {
+  const spent: Array<[number, { reserveMs?: number }]> = [
+    [20, {}],
+    [20.99, {}],
+    [0, {}],
+    [100, { reserveMs: 150 }],
+  ];
+  test.each(spent)('F3 with remaining() = %s and options %j, rejects with no-time-left and calls nothing', async (remaining, opts) => {
+    const { ctx } = deadline(remaining);
+    const b = branches([
+      ['price', true, { after: 0, value: 1 }],
+      ['reviews', false, { after: 0, value: 2 }],
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any, opts));
+    const label = `with remaining() = ${remaining} and reserveMs ${opts.reserveMs ?? 'default (20)'}, no whole millisecond was left`;
+    const called = Object.values(b.probes).filter((p) => p.calls > 0).map((p) => p.name);
+    expect(called, `${label}, but these branches were called: ${called.join(', ')}`).toEqual([]);
+    expect(o.ok === false && o.error instanceof FanOutError, `${label}; expected a rejection with FanOutError, but ${describeOutcome(o)}`).toBe(true);
+    expect((o as any).error.reason, `${label}; ${describeOutcome(o)}, expected reason "no-time-left"`).toBe('no-time-left');
+  });
+
+  test('F3 with one whole millisecond left (remaining() = 21), the branches are called', async () => {
+    const { ctx } = deadline(21);
+    const b = branches([['price', true, { after: 0, value: 1 }]]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any));
+    expect(b.probes['price']!.calls, `remaining() - reserveMs = 1 ms is still a positive budget, but the branch was not called (${describeOutcome(o)})`).toBe(1);
+    expect(b.probes['price']!.timeoutMs).toBe(1);
+  });
+});

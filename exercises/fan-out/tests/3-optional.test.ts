@@ -1,0 +1,94 @@
+// F6-F8: optional branches never fail the call; they are cut at their cutoff (with their signal
+// aborted) and reported as dropped, in the order they were given.
+import { afterEach, describe, expect, test } from 'vitest';
+import { fanOut } from '../src/fan-out.ts';
+import { cleanup, branches, deadline, describeOutcome, ms, observe } from './harness.ts';
+
+afterEach(cleanup);
+
+const sorted = (xs: unknown) => (Array.isArray(xs) ? [...xs].sort() : xs);
+
+describe('F6 optional failures are dropped', () => {
+  test('F6 an optional branch that rejects or throws is dropped and the call succeeds', async () => {
+    const { ctx } = deadline(5000);
+    const b = branches([
+      ['price', true, { after: 40, value: 10 }],
+      ['reviews', false, { after: 10, error: new Error('reviews answered 503') }],
+      ['recs', false, { throws: new Error('bug in the recs client') }],
+      ['stock', true, { after: 20, value: 5 }],
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any));
+    expect(b.probes['stock']!.calls, `the branch after the one that threw synchronously was called ${b.probes['stock']!.calls} time(s)`).toBe(1);
+    expect(o.ok, `only optional branches failed (one rejected, one threw synchronously), so the call must succeed, but ${describeOutcome(o)}`).toBe(true);
+    const value = (o as any).value;
+    expect(value?.results, `the required branches succeeded; ${describeOutcome(o)}`).toEqual({ price: 10, stock: 5 });
+    expect(sorted(value?.dropped), `"reviews" rejected and "recs" threw, so both are dropped; ${describeOutcome(o)}`).toEqual(['recs', 'reviews']);
+  });
+});
+
+describe('F7 optional branches are cut at the cutoff', () => {
+  test('F7 aborts an optional branch at optionalCutoffMs, drops it, and does not wait for it', async () => {
+    const { ctx } = deadline(5000);
+    const b = branches([
+      ['price', true, { after: 150, value: 1 }],
+      ['reviews', false, { after: 10, value: 'r' }],
+      ['recs', false, 'hang'],
+      ['ads', false, { after: 400, value: 'a' }], // ignores its signal
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }));
+    const { recs, ads, price } = b.probes as Record<string, any>;
+    expect(ads.settledAt, `fanOut waited for the optional "ads" (which ignores its signal) until it finished at ${ms(ads.settledAt)}; drop it at the cutoff`).toBeUndefined();
+    expect(o.ok, describeOutcome(o)).toBe(true);
+    for (const p of [recs, ads]) {
+      expect(p.abortedAt, `the optional "${p.name}" was still running at its 40 ms cutoff, but its signal never aborted`).toBeDefined();
+      expect(p.abortedAt >= 30, `the signal of the optional "${p.name}" aborted after ${ms(p.abortedAt)}, before its 40 ms cutoff`).toBe(true);
+      expect(
+        p.abortedAt < price.settledAt,
+        `the signal of the optional "${p.name}" aborted only at ${ms(p.abortedAt)}, when the required "price" finished (${ms(price.settledAt)}), not at its 40 ms cutoff`,
+      ).toBe(true);
+    }
+    const value = (o as any).value;
+    expect(value?.results, `"price" and "reviews" finished in time; ${describeOutcome(o)}`).toEqual({ price: 1, reviews: 'r' });
+    expect(sorted(value?.dropped), `"recs" and "ads" missed the cutoff; ${describeOutcome(o)}`).toEqual(['ads', 'recs']);
+  });
+
+  test('F7 without optionalCutoffMs, an optional branch is cut when the budget runs out', async () => {
+    const { ctx } = deadline(80); // left = 60 ms
+    const b = branches([
+      ['price', true, { after: 10, value: 1 }],
+      ['recs', false, 'hang'],
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any));
+    const recs = b.probes['recs']!;
+    expect(recs.abortedAt, `the optional "recs" was still running when the 60 ms budget ran out, but its signal never aborted (${describeOutcome(o)})`).toBeDefined();
+    expect(recs.abortedAt! >= 50, `the signal of "recs" aborted after ${ms(recs.abortedAt)}, before its 60 ms ran out`).toBe(true);
+    expect(o.ok, describeOutcome(o)).toBe(true);
+    expect((o as any).value?.dropped, describeOutcome(o)).toEqual(['recs']);
+    expect((o as any).value?.results, describeOutcome(o)).toEqual({ price: 1 });
+  });
+});
+
+describe('F8 the result', () => {
+  test('F8 dropped lists the dropped branches in the order they were given, results only the successes', async () => {
+    const { ctx } = deadline(5000);
+    const b = branches([
+      ['recs', false, 'hang'], // dropped third (cutoff, 50 ms)
+      ['ads', false, { after: 25, error: new Error('ads down') }], // dropped second
+      ['price', true, { after: 10, value: 1 }],
+      ['reviews', false, { throws: new Error('bug') }], // dropped first
+      ['stock', true, { after: 5, value: 2 }],
+      ['tips', false, { after: 5, value: 't' }],
+    ]);
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 50 }));
+    expect(o.ok, describeOutcome(o)).toBe(true);
+    const { results, dropped } = (o as any).value ?? {};
+    expect(dropped, `the branches were given as recs, ads, price, reviews, stock, tips; ${describeOutcome(o)}, expected dropped ["recs","ads","reviews"] (the order given, not the order they dropped out)`).toEqual([
+      'recs',
+      'ads',
+      'reviews',
+    ]);
+    const keys = results && typeof results === 'object' ? Object.keys(results).sort() : results;
+    expect(keys, `results should hold exactly the branches that succeeded; ${describeOutcome(o)}`).toEqual(['price', 'stock', 'tips']);
+    expect([results.price, results.stock, results.tips], describeOutcome(o)).toEqual([1, 2, 't']);
+  });
+});

@@ -1,0 +1,97 @@
+// npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox]
+// Grades a generated class with the default number of graders (cores - 1) and prints the total wall
+// time and the time per submission (median, p90). Each learner hands in both core exercises
+// (retry-helper, deadline-middleware): the reference, an alternative, a buggy variant or the starter,
+// in rotation; a few bad files are mixed in. It grades in the default sandbox (confined); the code is
+// the repository's own, so without confinement, or with --unsafe-no-sandbox, it uses plain child processes (and says so).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
+import { createSubmissionSandbox, gradeClass, gradingFailed, loadClassContext, nodeClassIO } from '../src/class-grading/index.ts';
+import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
+
+killSandboxesOnSignals();
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+};
+const count = arg('count') ?? 100;
+const jobs = arg('jobs') ?? Math.max(1, availableParallelism() - 1);
+
+const CORE = { 'retry-helper': 'retry.ts', 'deadline-middleware': 'deadline.ts' } as const;
+type Core = keyof typeof CORE;
+
+/** Every version of an exercise's file we have, labelled: reference, alternatives, buggy variants, starter. */
+function variants(id: Core): Array<{ label: string; text: string }> {
+  const dir = join(REPO_ROOT, 'solutions', id);
+  const list = (sub: string) =>
+    readdirSync(join(dir, sub))
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+      .map((f) => ({ label: `${sub}/${f}`, text: readFileSync(join(dir, sub, f), 'utf8') }));
+  const reference = { label: 'reference', text: readFileSync(join(dir, CORE[id]), 'utf8') };
+  const starter = { label: 'starter', text: readFileSync(join(REPO_ROOT, 'exercises', id, 'starter', CORE[id]), 'utf8') };
+  const alternatives = list('alternatives');
+  const buggy = list('buggy');
+  // Roughly a class: a third correct (reference or alternative), half buggy, the rest the untouched starter.
+  const out: Array<{ label: string; text: string }> = [];
+  for (let i = 0; out.length < 12; i++) {
+    out.push(i % 3 === 0 ? reference : alternatives[i % alternatives.length]!);
+    out.push(buggy[(i * 7) % buggy.length]!, buggy[(i * 7 + 3) % buggy.length]!);
+    if (i % 2 === 1) out.push(starter);
+  }
+  return out;
+}
+
+const assignment = makeAssignment({ id: 'asg-bench', exercises: Object.keys(CORE), quizzes: [], modules: [] });
+const dir = mkdtempSync(join(tmpdir(), 'bench-grade-class-'));
+try {
+  const pool = { 'retry-helper': variants('retry-helper'), 'deadline-middleware': variants('deadline-middleware') };
+  const BAD = 4;
+  const good = count - BAD;
+  for (let i = 0; i < good; i++) {
+    const files = Object.fromEntries(
+      (Object.keys(CORE) as Core[]).map((id) => [id, { [CORE[id]]: pool[id][(i + (id === 'deadline-middleware' ? 5 : 0)) % pool[id].length]!.text }]),
+    );
+    const learner = { name: `Học viên ${i + 1}`, email: `learner${i + 1}@example.com` };
+    writeFileSync(join(dir, `s${String(i + 1).padStart(3, '0')}.json`), JSON.stringify(makeSubmission(assignment, learner, files)));
+  }
+  const sample = makeSubmission(assignment, { name: 'X', email: 'x@example.com' }, {});
+  writeFileSync(join(dir, 'bad-not-json.json'), '{"format": "course-submission"');
+  writeFileSync(join(dir, 'bad-other-assignment.json'), JSON.stringify({ ...sample, assignmentId: 'asg-other' }));
+  writeFileSync(join(dir, 'bad-path.json'), JSON.stringify({ ...sample, exercises: { 'retry-helper': { files: { '../retry.ts': '' } } } }));
+  writeFileSync(join(dir, 'bad-duplicate.json'), JSON.stringify({ ...sample, learner: { name: 'Học viên 1', email: 'learner1@example.com' }, exportedAt: '2026-11-01T00:00:00.000Z' }));
+
+  const context = await loadClassContext(assignment);
+  if (!context.ok) throw new Error(context.problem.key);
+  // The default (confined); plain processes when asked (--unsafe-no-sandbox) or when there is no confinement.
+  const preferred = createSubmissionSandbox({ unsafeNoSandbox: process.argv.includes('--unsafe-no-sandbox') });
+  const choice = preferred.ok ? preferred : createSubmissionSandbox({ unsafeNoSandbox: true });
+  if (!choice.ok) throw new Error('no sandbox');
+  console.log(
+    `bench:grade-class — ${count} submission files (${BAD} bad), ${Object.keys(CORE).length} exercises each, ${jobs} grader(s), ` +
+      `${choice.confined ? `confined sandbox (${choice.mechanism})` : 'plain child processes (NodeSandbox)'}, ` +
+      `node ${process.version}, ${new Date().toISOString()}`,
+  );
+  let done = 0;
+  const t0 = performance.now();
+  const grading = await gradeClass(context.value, nodeClassIO(dir, choice.factory), {
+    jobs,
+    lang: 'en',
+    onProgress: () => {
+      if (++done % 10 === 0) process.stderr.write(`  ${done}/${count} after ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+    },
+  });
+  const wall = performance.now() - t0;
+  const times = grading.results.map((r) => r.durationMs).sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! / 1000;
+  const passed = grading.results.flatMap((r) => r.exercises).filter((e) => e.status === 'graded' && e.report.status === 'pass').length;
+  console.log(`graded ${grading.results.length}, rejected ${grading.rejected.length}, could not be graded ${grading.results.filter(gradingFailed).length}`);
+  console.log(`exercise runs passing every rule: ${passed} of ${grading.results.length * Object.keys(CORE).length}`);
+  console.log(`total wall time ${(wall / 1000).toFixed(1)} s (${(wall / 1000 / Math.max(1, grading.results.length)).toFixed(2)} s per graded submission)`);
+  console.log(`per submission (both exercises, one grader): median ${pct(50).toFixed(2)} s, p90 ${pct(90).toFixed(2)} s, max ${(times.at(-1)! / 1000).toFixed(2)} s`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,106 @@
+/**
+ * Grading a class: every submission file is checked (bad ones are set aside with a reason, the rest
+ * still graded), one graded submission per learner, each exercise re-graded by the hidden suite (the
+ * browser's clientResults are never read), each quiz scored. Side effects go through `ClassGradingIO`,
+ * so this runs the same against the file system and real sandboxes or against fakes in tests.
+ */
+import type { Report } from '../grading/types.ts';
+import type { Lang } from './messages.ts';
+import { isSubmissionLate, scoreQuizzes, type ClassContext, type ExerciseOutcome, type LearnerResult } from './results.ts';
+import { keepLatestPerLearner, loadSubmission, type AssignedExercise, type Rejected } from './submission.ts';
+import type { Submission } from '../assignments/format.ts';
+import { codeToReview } from './review.ts';
+
+export interface ClassGradingIO {
+  /** The submission files (`*.json`) with their sizes, in a stable order. */
+  listSubmissions(): Promise<Array<{ name: string; size: number }>>;
+  readSubmission(name: string): string;
+  /** Runs an exercise's hidden suite on the learner's files (a fresh sandbox each time). */
+  gradeExercise(exerciseId: string, files: Record<string, string>, lang: Lang): Promise<Report>;
+}
+
+export type ProgressEvent =
+  | { kind: 'graded'; done: number; count: number; result: LearnerResult }
+  | { kind: 'rejected'; done: number; count: number; rejected: Rejected };
+
+export interface ClassGrading {
+  results: LearnerResult[];
+  rejected: Rejected[];
+  files: number;
+  durationMs: number;
+}
+
+export interface GradeClassOptions {
+  jobs: number;
+  lang: Lang;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export function assignedExercises(ctx: ClassContext): Record<string, AssignedExercise> {
+  return Object.fromEntries(
+    ctx.assignment.exercises.map((id) => [id, { editable: ctx.exercises[id]!.files.filter((f) => f.editable).map((f) => f.path) }]),
+  );
+}
+
+async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string, submission: Submission, lang: Lang): Promise<LearnerResult> {
+  const started = performance.now();
+  const exercises: ExerciseOutcome[] = [];
+  for (const id of ctx.assignment.exercises) {
+    const handedIn = submission.exercises[id];
+    if (!handedIn) {
+      exercises.push({ id, status: 'missing' });
+      continue;
+    }
+    try {
+      const review = codeToReview(handedIn.files);
+      exercises.push({ id, status: 'graded', report: await io.gradeExercise(id, handedIn.files, lang), ...(review.length ? { review } : {}) });
+    } catch (error) {
+      exercises.push({ id, status: 'grading-failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return {
+    file,
+    learner: submission.learner,
+    exportedAt: submission.exportedAt,
+    late: isSubmissionLate(submission, ctx.assignment),
+    exercises,
+    quizzes: scoreQuizzes(submission, ctx),
+    durationMs: performance.now() - started,
+  };
+}
+
+export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: GradeClassOptions): Promise<ClassGrading> {
+  const started = performance.now();
+  const listed = await io.listSubmissions();
+  const count = listed.length;
+  let done = 0;
+  const rejected: Rejected[] = [];
+  const reject = (r: Rejected) => {
+    rejected.push(r);
+    opts.onProgress?.({ kind: 'rejected', done: ++done, count, rejected: r });
+  };
+
+  const exercises = assignedExercises(ctx);
+  const accepted: Array<{ file: string; submission: Submission }> = [];
+  for (const { name, size } of listed) {
+    const loaded = loadSubmission({ name, size, read: () => io.readSubmission(name) }, ctx.assignment, exercises);
+    if (loaded.ok) accepted.push({ file: loaded.file, submission: loaded.submission });
+    else reject(loaded.rejected);
+  }
+  const { kept, superseded } = keepLatestPerLearner(accepted);
+  superseded.forEach(reject);
+
+  const results: LearnerResult[] = [];
+  const queue = [...kept];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const result = await gradeLearner(ctx, io, next.file, next.submission, opts.lang);
+      results.push(result);
+      opts.onProgress?.({ kind: 'graded', done: ++done, count, result });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.jobs, queue.length)) }, worker));
+  const order = new Map(kept.map((k, i) => [k.file, i]));
+  results.sort((a, b) => order.get(a.file)! - order.get(b.file)!);
+  return { results, rejected, files: count, durationMs: performance.now() - started };
+}

@@ -1,0 +1,27 @@
+// Grading a whole class from the command line (`npm run grade-class`): pure checks, rows and
+// rendering, the orchestration over a narrow IO adapter, the Node adapter and the sandbox choice.
+export { cm, say, classMessages, type ClassKey, type Lang, type Message } from './messages.ts';
+export { loadSubmission, keepLatestPerLearner, learnerKey, type Rejected, type SubmissionFile, type AssignedExercise, type Loaded } from './submission.ts';
+export {
+  gradebookRows,
+  ruleFailureCounts,
+  learnerTotal,
+  learnerProblems,
+  exercisesPassed,
+  gradingFailed,
+  failingRules,
+  scoreQuizzes,
+  isSubmissionLate,
+  type ClassContext,
+  type LearnerResult,
+  type ExerciseOutcome,
+  type QuizOutcome,
+  type ExerciseRuleCounts,
+} from './results.ts';
+export { csvCell, toCsv, parseCsv } from './csv.ts';
+export { escapeHtml, renderReport } from './html.ts';
+export { gradeClass, assignedExercises, type ClassGradingIO, type ClassGrading, type ProgressEvent } from './grade-class.ts';
+export { classSummary } from './summary.ts';
+export { codeToReview } from './review.ts';
+export { createSubmissionSandbox, sandboxText, type SandboxFactory, type SandboxChoice, type SandboxModule } from './sandbox.ts';
+export { readAssignmentFile, loadClassContext, nodeClassIO, defaultOutDir, writeOutputs } from './node-io.ts';

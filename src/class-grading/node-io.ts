@@ -1,0 +1,94 @@
+/**
+ * The file-system and sandbox side of grading a class: reading the assignment and the course items
+ * it names, listing and reading submission files, running the hidden suites in a sandbox made by the
+ * given factory, writing the gradebook and report. Everything else in this folder is pure.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { prettifyError } from 'zod';
+import { assignmentSchema, type Assignment } from '../assignments/format.ts';
+import { fsExerciseSource, gradeWith, REPO_ROOT, type ExerciseSource } from '../grading/index.ts';
+import { quizSchema, type QuizData } from '../quiz/schema.ts';
+import type { ClassGradingIO } from './grade-class.ts';
+import type { Message } from './messages.ts';
+import type { ClassContext } from './results.ts';
+import type { SandboxFactory } from './sandbox.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Message };
+
+const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
+
+export function readAssignmentFile(path: string): Outcome<Assignment> {
+  if (!existsSync(path) || !statSync(path).isFile()) return { ok: false, problem: { key: 'usage.noAssignmentFile', params: { file: path } } };
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    return { ok: false, problem: { key: 'usage.assignmentNotJson', params: { file: path, detail: firstLine((error as Error).message) } } };
+  }
+  const parsed = assignmentSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, problem: { key: 'usage.assignmentInvalid', params: { file: path, detail: prettifyError(parsed.error).replace(/\n/g, ' ') } } };
+  return { ok: true, value: parsed.data };
+}
+
+/** The exercises and quizzes the assignment names, from this course; one it does not have is a usage error. */
+export async function loadClassContext(
+  assignment: Assignment,
+  source: ExerciseSource = fsExerciseSource(),
+  quizDir = join(REPO_ROOT, 'content', 'quizzes'),
+): Promise<Outcome<ClassContext>> {
+  const exercises: ClassContext['exercises'] = {};
+  for (const id of assignment.exercises) {
+    const bundle = await source.load(id);
+    if (!bundle) return { ok: false, problem: { key: 'usage.unknownExercise', params: { id, known: (await source.ids()).join(', ') } } };
+    exercises[id] = bundle.exercise;
+  }
+  const quizzes: Record<string, QuizData> = {};
+  for (const id of assignment.quizzes) {
+    const path = join(quizDir, `${id}.json`);
+    const parsed = /^[a-z0-9-]+$/.test(id) && existsSync(path) ? quizSchema.safeParse(JSON.parse(readFileSync(path, 'utf8'))) : undefined;
+    if (!parsed?.success) return { ok: false, problem: { key: 'usage.unknownQuiz', params: { id } } };
+    quizzes[id] = parsed.data;
+  }
+  return { ok: true, value: { assignment, exercises, quizzes } };
+}
+
+/** Submission files are read from `dir`; each exercise is graded in a fresh sandbox from `factory`. */
+export function nodeClassIO(dir: string, factory: SandboxFactory, source: ExerciseSource = fsExerciseSource()): ClassGradingIO {
+  return {
+    async listSubmissions() {
+      const names = (await readdir(dir, { withFileTypes: true }))
+        .filter((d) => !d.isDirectory() && d.name.toLowerCase().endsWith('.json'))
+        .map((d) => d.name)
+        .sort();
+      return Promise.all(names.map(async (name) => ({ name, size: (await stat(join(dir, name))).size })));
+    },
+    readSubmission: (name) => readFileSync(join(dir, name), 'utf8'),
+    async gradeExercise(exerciseId, files, lang) {
+      const sandbox = await factory();
+      try {
+        // No type check: the gradebook counts tests, and tsc would double the time per learner.
+        return await gradeWith({ exerciseId, files, lang }, sandbox, { source, typecheck: false });
+      } finally {
+        await sandbox.dispose?.();
+      }
+    },
+  };
+}
+
+/** Beside the submissions folder, never inside it: `class/subs/` -> `class/subs-graded/`. */
+export function defaultOutDir(submissionsDir: string): string {
+  const full = resolve(submissionsDir);
+  return join(dirname(full), `${basename(full)}-graded`);
+}
+
+export async function writeOutputs(outDir: string, files: Record<string, string>): Promise<Record<string, string>> {
+  await mkdir(outDir, { recursive: true });
+  const written: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) {
+    written[name] = join(outDir, name);
+    await writeFile(written[name], text);
+  }
+  return written;
+}

@@ -1,0 +1,205 @@
+/**
+ * What grading a class produces and the figures derived from it: each learner's outcome per item,
+ * the total, the problems to show, the gradebook rows and how many learners break each rule. Pure.
+ */
+import { isLate } from '../assignments/due.ts';
+import type { Assignment, Learner, Submission } from '../assignments/format.ts';
+import type { Exercise } from '../grading/exercise-schema.ts';
+import type { Report } from '../grading/types.ts';
+import { scoreQuiz, type Answer } from '../quiz/grade.ts';
+import type { QuizData } from '../quiz/schema.ts';
+import { cm, say, type Lang, type Message } from './messages.ts';
+import type { Rejected } from './submission.ts';
+
+/** The assignment and the course items it names, as loaded from the course. */
+export interface ClassContext {
+  assignment: Assignment;
+  exercises: Record<string, Exercise>;
+  quizzes: Record<string, QuizData>;
+}
+
+export type ExerciseOutcome =
+  | { id: string; status: 'missing' }
+  /** Graded by the hidden suite; the report's own status says pass, fail or error (code that did not load, a hang). */
+  | { id: string; status: 'graded'; report: Report; review?: string[] }
+  /** The grader itself failed (a sandbox that would not start): not the learner's doing. */
+  | { id: string; status: 'grading-failed'; message: string };
+
+export interface QuizOutcome {
+  id: string;
+  answered: boolean;
+  score: number;
+  total: number;
+}
+
+export interface LearnerResult {
+  file: string;
+  learner: Learner;
+  exportedAt: string;
+  late: boolean;
+  exercises: ExerciseOutcome[];
+  quizzes: QuizOutcome[];
+  durationMs: number;
+}
+
+export function scoreQuizzes(submission: Submission, ctx: ClassContext): QuizOutcome[] {
+  return ctx.assignment.quizzes.map((id) => {
+    const quiz = ctx.quizzes[id]!;
+    const answers = submission.quizzes[id]?.answers as Record<string, Answer> | undefined;
+    const { score, total } = scoreQuiz(quiz, answers ?? {});
+    return { id, answered: answers !== undefined, score, total };
+  });
+}
+
+/** Late when exported after the due date: the time the learner's browser wrote into the file. */
+export const isSubmissionLate = (submission: Submission, assignment: Assignment) => isLate(assignment.due, new Date(submission.exportedAt));
+
+export function exerciseScore(outcome: ExerciseOutcome): { passed: number; total: number } | undefined {
+  return outcome.status === 'graded' ? { passed: outcome.report.counts.passed, total: outcome.report.counts.total } : undefined;
+}
+
+/** Rules with at least one test that did not pass, in rule order. */
+export function failingRules(report: Report): string[] {
+  return sortRules([...new Set(report.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))]);
+}
+
+export function sortRules(rules: string[]): string[] {
+  const parts = (r: string) => [r.replace(/\d+$/, ''), Number(/\d+$/.exec(r)?.[0] ?? 0)] as const;
+  return [...rules].sort((a, b) => {
+    const [pa, na] = parts(a);
+    const [pb, nb] = parts(b);
+    return pa === pb ? na - nb : pa < pb ? -1 : 1;
+  });
+}
+
+/** Exercises whose every test passed. */
+export const exercisesPassed = (r: LearnerResult) => r.exercises.filter((e) => e.status === 'graded' && e.report.status === 'pass').length;
+
+export const gradingFailed = (r: LearnerResult) => r.exercises.some((e) => e.status === 'grading-failed');
+
+/** Percentage: the mean of each assigned item's share; an item not handed in (or not graded) counts 0. */
+export function learnerTotal(r: LearnerResult): number {
+  const shares = [
+    ...r.exercises.map((e) => {
+      const s = exerciseScore(e);
+      return s && s.total > 0 ? s.passed / s.total : 0;
+    }),
+    ...r.quizzes.map((q) => (q.total > 0 ? q.score / q.total : 0)),
+  ];
+  if (shares.length === 0) return 0;
+  return Math.round((shares.reduce((a, b) => a + b, 0) / shares.length) * 1000) / 10;
+}
+
+export function learnerProblems(r: LearnerResult): Message[] {
+  const out: Message[] = [];
+  for (const e of r.exercises) {
+    if (e.status === 'missing') out.push({ key: 'problem.notSubmitted', params: { id: e.id } });
+    else if (e.status === 'grading-failed') out.push({ key: 'problem.gradingFailed', params: { id: e.id, message: e.message } });
+    else if (e.report.status === 'error') out.push({ key: 'problem.runError', params: { id: e.id, message: e.report.message ?? '' } });
+    if (e.status === 'graded' && e.review?.length) out.push({ key: 'problem.review', params: { id: e.id, what: e.review.join(', ') } });
+  }
+  for (const q of r.quizzes) if (!q.answered) out.push({ key: 'problem.quizMissing', params: { id: q.id } });
+  return out;
+}
+
+/** The number of tests of each exercise, as the graded reports found it (for "0/16" when nothing was handed in). */
+export function testTotals(results: LearnerResult[]): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const r of results) {
+    for (const e of r.exercises) if (e.status === 'graded') totals[e.id] = Math.max(totals[e.id] ?? 0, e.report.counts.total);
+  }
+  return totals;
+}
+
+export function exerciseCell(outcome: ExerciseOutcome, totals: Record<string, number>): string {
+  const s = exerciseScore(outcome);
+  if (s) return `${s.passed}/${s.total}`;
+  return `0/${totals[outcome.id] ?? '?'}`;
+}
+
+/** Graded learners by name (Vietnamese collation), then e-mail. */
+export function sortLearners(results: LearnerResult[]): LearnerResult[] {
+  const collator = new Intl.Collator('vi', { sensitivity: 'base' });
+  return [...results].sort((a, b) => collator.compare(a.learner.name, b.learner.name) || a.learner.email.localeCompare(b.learner.email));
+}
+
+/**
+ * The gradebook: a header, one row per graded learner, then one row per rejected file (with the
+ * learner when the file names one). Each exercise has two columns: tests passed, and the rules broken.
+ * Rejected rows are there so nothing handed in is silently missing from the sheet.
+ */
+export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejected: Rejected[], lang: Lang): string[][] {
+  const { assignment } = ctx;
+  const header = [
+    cm(lang, 'col.name'),
+    cm(lang, 'col.email'),
+    cm(lang, 'col.file'),
+    cm(lang, 'col.status'),
+    ...assignment.exercises.flatMap((id) => [cm(lang, 'col.exercise', { id }), cm(lang, 'col.brokenRules', { id })]),
+    ...assignment.quizzes.map((id) => cm(lang, 'col.quiz', { id })),
+    cm(lang, 'col.total'),
+    cm(lang, 'col.submitted'),
+    cm(lang, 'col.exportedAt'),
+    cm(lang, 'col.problems'),
+  ];
+  const totals = testTotals(results);
+  const rows = sortLearners(results).map((r) => [
+    r.learner.name,
+    r.learner.email,
+    r.file,
+    cm(lang, gradingFailed(r) ? 'status.errored' : 'status.graded'),
+    ...r.exercises.flatMap((e) => [exerciseCell(e, totals), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
+    ...r.quizzes.map((q) => `${q.score}/${q.total}`),
+    learnerTotal(r).toFixed(1),
+    cm(lang, r.late ? 'submitted.late' : 'submitted.onTime'),
+    r.exportedAt,
+    learnerProblems(r)
+      .map((m) => say(lang, m))
+      .join('; '),
+  ]);
+  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 3;
+  const rejectedRows = rejected.map((x) => [
+    x.learner?.name ?? '',
+    x.learner?.email ?? '',
+    x.file,
+    cm(lang, 'status.rejected'),
+    ...Array<string>(blanks).fill(''),
+    say(lang, x.reason),
+  ]);
+  return [header, ...rows, ...rejectedRows];
+}
+
+export interface RuleCount {
+  rule: string;
+  failing: number;
+}
+
+export interface ExerciseRuleCounts {
+  id: string;
+  /** Learners whose code ran to the end (the denominator of `failing`). */
+  graded: number;
+  /** Learners whose run did not complete (did not load, hung): they count in no rule. */
+  incomplete: number;
+  rules: RuleCount[];
+}
+
+/** For each exercise, how many learners break each of its rules (every rule listed, zeros too). */
+export function ruleFailureCounts(ctx: ClassContext, results: LearnerResult[]): ExerciseRuleCounts[] {
+  return ctx.assignment.exercises.map((id) => {
+    const exercise = ctx.exercises[id]!;
+    const counts = new Map(sortRules(Object.keys(exercise.rules)).map((rule) => [rule, 0]));
+    let graded = 0;
+    let incomplete = 0;
+    for (const r of results) {
+      const outcome = r.exercises.find((e) => e.id === id);
+      if (outcome?.status !== 'graded') continue;
+      if (outcome.report.status === 'error') {
+        incomplete++;
+        continue;
+      }
+      graded++;
+      for (const rule of failingRules(outcome.report)) counts.set(rule, (counts.get(rule) ?? 0) + 1);
+    }
+    return { id, graded, incomplete, rules: [...counts].map(([rule, failing]) => ({ rule, failing })) };
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { FakeSandbox } from '../grading/index.ts';
+import type { Sandbox } from '../grading/types.ts';
+import { createSubmissionSandbox, sandboxText, type SandboxModule } from './sandbox.ts';
+
+const node = new FakeSandbox() as unknown as Sandbox;
+const confined = new FakeSandbox() as unknown as Sandbox;
+const base: SandboxModule = { NodeSandbox: { create: async () => node } };
+const withConfinement = (available: boolean, reason?: string): SandboxModule => ({
+  ...base,
+  ConfinedSandbox: { create: async () => confined },
+  confinementStatus: () => ({ available, mechanism: 'bwrap', ...(reason ? { reason } : {}) }),
+});
+
+describe('createSubmissionSandbox', () => {
+  it('uses the confined sandbox by default when it is available', async () => {
+    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, withConfinement(true));
+    expect(choice).toMatchObject({ ok: true, confined: true, mechanism: 'bwrap' });
+    if (choice.ok) expect(await choice.factory()).toBe(confined);
+  });
+
+  it('refuses without confinement, saying why in both languages', () => {
+    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, withConfinement(false, 'user namespaces are disabled'));
+    expect(choice.ok).toBe(false);
+    if (choice.ok) return;
+    expect(sandboxText('en', choice.refusal)).toContain('user namespaces are disabled');
+    expect(sandboxText('en', choice.refusal)).toContain('--unsafe-no-sandbox');
+    expect(sandboxText('vi', choice.refusal)).toContain('Từ chối chấm');
+  });
+
+  it('says when the grader has no confined sandbox at all (feature detection)', () => {
+    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, base);
+    expect(choice.ok).toBe(false);
+    if (!choice.ok) expect(sandboxText('en', choice.refusal)).toContain('has no confined sandbox');
+  });
+
+  it('a status check that throws counts as unavailable', () => {
+    const broken: SandboxModule = { ...withConfinement(true), confinementStatus: () => { throw new Error('probe failed'); } };
+    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, broken);
+    expect(!choice.ok && sandboxText('en', choice.refusal)).toContain('probe failed');
+  });
+
+  it('with --unsafe-no-sandbox grades in plain child processes and warns, confinement or not', async () => {
+    for (const available of [false, true]) {
+      const choice = createSubmissionSandbox({ unsafeNoSandbox: true }, withConfinement(available, 'no bwrap'));
+      expect(choice).toMatchObject({ ok: true, confined: false });
+      if (!choice.ok || choice.confined) return;
+      expect(await choice.factory()).toBe(node);
+      expect(sandboxText('en', choice.warning)).toMatch(/WARNING.*runs as you/);
+      expect(sandboxText('vi', choice.warning)).toContain('CẢNH BÁO');
+    }
+  });
+
+  it('finds the real grading module’s confined sandbox when it exports one', () => {
+    const real = createSubmissionSandbox({ unsafeNoSandbox: false });
+    // Either the confined sandbox, or a refusal that explains itself: never plain processes by default.
+    if (real.ok) expect(real.confined).toBe(true);
+    else expect(sandboxText('en', real.refusal)).toContain('Refusing to grade');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Where a learner's code runs when an instructor grades a class. Submissions are untrusted, so the
+ * default is the confined sandbox; without one, grading is refused. --unsafe-no-sandbox asks for plain
+ * child processes (NodeSandbox) by name, with a loud warning, whether or not confinement exists.
+ * This is the ONE place that choice is made. `ConfinedSandbox` and `confinementStatus` are optional in
+ * `SandboxModule` and feature-detected at run time, so this compiles and runs whether or not the grading
+ * module exports them.
+ */
+import * as grading from '../grading/index.ts';
+import type { Sandbox } from '../grading/types.ts';
+import { cm, type Lang, type Message } from './messages.ts';
+
+export type SandboxFactory = () => Promise<Sandbox>;
+
+export interface ConfinementStatus {
+  available: boolean;
+  mechanism: string;
+  reason?: string;
+}
+
+/** The part of src/grading/index.ts this needs (tests pass a stand-in). */
+export interface SandboxModule {
+  NodeSandbox: { create(): Promise<Sandbox> };
+  ConfinedSandbox?: { create(opts?: object): Promise<Sandbox> };
+  confinementStatus?: () => ConfinementStatus;
+}
+
+export type SandboxChoice =
+  | { ok: true; confined: true; mechanism: string; factory: SandboxFactory }
+  | { ok: true; confined: false; factory: SandboxFactory; warning: Message }
+  | { ok: false; refusal: Message };
+
+function status(mod: SandboxModule): ConfinementStatus {
+  if (typeof mod.confinementStatus !== 'function' || typeof mod.ConfinedSandbox?.create !== 'function') {
+    return { available: false, mechanism: 'none', reason: '' };
+  }
+  try {
+    return mod.confinementStatus();
+  } catch (error) {
+    return { available: false, mechanism: 'none', reason: (error as Error).message };
+  }
+}
+
+export function createSubmissionSandbox(
+  opts: { unsafeNoSandbox: boolean },
+  // Type-checked against the real module: its confined sandbox, when exported, must fit this shape.
+  mod: SandboxModule = grading,
+): SandboxChoice {
+  // Asked for by name: plain child processes even where confinement exists (trusted code, a broken setup).
+  if (opts.unsafeNoSandbox) {
+    return { ok: true, confined: false, factory: () => mod.NodeSandbox.create(), warning: { key: 'sandbox.warn', params: {} } };
+  }
+  const found = status(mod);
+  if (found.available) {
+    const confined = mod.ConfinedSandbox!;
+    return { ok: true, confined: true, mechanism: found.mechanism, factory: () => confined.create() };
+  }
+  // An empty reason means the grading module has no confined sandbox at all (said in the reader's language).
+  return { ok: false, refusal: { key: 'sandbox.refuse', params: { reason: found.reason ?? '' } } };
+}
+
+/** A sandbox message in one language; an empty reason means this build has no confined sandbox at all. */
+export function sandboxText(lang: Lang, m: Message): string {
+  const reason = m.params['reason'];
+  return cm(lang, m.key, { ...m.params, ...(m.key === 'sandbox.refuse' && !reason ? { reason: cm(lang, 'sandbox.notBuilt') } : {}) });
+}

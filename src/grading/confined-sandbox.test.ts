@@ -1,0 +1,186 @@
+// The confined sandbox against real submissions: the references still pass, and a hostile
+// retry-helper that reads secrets, writes outside, phones home, eats memory, loops forever or
+// spawns processes is stopped, reported, and leaves nothing behind on the host.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from './index.ts';
+
+const status = confinementStatus();
+const required = process.env.GRADER_REQUIRE_CONFINEMENT === '1';
+const SLOW = 120_000;
+const source = fsExerciseSource();
+const solution = (id: string, file: string) => readFileSync(join(REPO_ROOT, 'solutions', id, file), 'utf8');
+const reference = solution('retry-helper', 'retry.ts');
+
+test('confinement is available here, or the reason says why', () => {
+  if (required) expect(status, 'GRADER_REQUIRE_CONFINEMENT=1 but runs cannot be confined').toMatchObject({ available: true });
+  if (!status.available) {
+    expect(status.reason).toBeTruthy();
+    console.warn(`confined sandbox tests skipped: ${status.reason}`);
+  }
+  expect(status.mechanism).toContain('bubblewrap');
+});
+
+async function grade(id: string, files: Record<string, string>, opts: Partial<GradeOptions> = {}, memoryMb = 256): Promise<Report> {
+  const sandbox = await ConfinedSandbox.create({ memoryMb, maxProcesses: 128 });
+  try {
+    return await gradeWith({ exerciseId: id, files, lang: 'en' }, sandbox, { source, typecheck: false, ...opts });
+  } finally {
+    await sandbox.dispose();
+    expect(existsSync(sandbox.root), 'the workspace is removed').toBe(false);
+  }
+}
+
+/** Host processes whose command line contains `marker` (none may outlive a run). */
+function processesWith(marker: string): number[] {
+  const out: number[] = [];
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) out.push(Number(pid));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
+}
+
+const summary = (r: Report) => JSON.stringify({ status: r.status, message: r.message, failing: r.tests.filter((t) => t.status !== 'pass').slice(0, 3) }).slice(0, 2000);
+const token = `s3cr3t-${Math.random().toString(36).slice(2)}`;
+const markerNumber = `4242.${Math.floor(Math.random() * 1e9)}`;
+
+describe.skipIf(!status.available).concurrent('ConfinedSandbox', () => {
+  // A secret beside the workspaces (world-readable, so only the confinement can keep it out),
+  // a world-writable folder a submission must not write to, and servers on the host.
+  const outside = mkdtempSync(join(tmpdir(), 'confined-outside-'));
+  const secret = join(outside, 'secret.txt');
+  const planted = join(outside, 'planted.txt');
+  const hostTmpFile = join(tmpdir(), `confined-escape-${token}.txt`);
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+  const servers: Array<{ host: string; server: Server; connections: number }> = [];
+
+  beforeAll(async () => {
+    writeFileSync(secret, token);
+    chmodSync(outside, 0o777);
+    chmodSync(secret, 0o644);
+    for (const host of ['127.0.0.1', ...(external ? [external] : [])]) {
+      const entry = { host, server: createServer((s) => s.destroy()), connections: 0 };
+      entry.server.on('connection', () => entry.connections++);
+      await new Promise<void>((r) => entry.server.listen(0, host, r));
+      servers.push(entry);
+    }
+  });
+  afterAll(() => {
+    for (const s of servers) s.server.close();
+    rmSync(outside, { recursive: true, force: true });
+    rmSync(hostTmpFile, { force: true });
+  });
+  const port = (host: string) => (servers.find((s) => s.host === host)!.server.address() as { port: number }).port;
+
+  test('the retry-helper reference passes, type check included', { timeout: SLOW }, async () => {
+    const report = await grade('retry-helper', { 'retry.ts': reference }, { typecheck: nodeTypeCheck() }, 1024);
+    expect(report.status, summary(report)).toBe('pass');
+    expect(report.typeErrors).toEqual([]);
+  });
+
+  test('the deadline-middleware reference passes (its suite serves HTTP on its own loopback, and spawns Node)', { timeout: SLOW }, async () => {
+    const report = await grade('deadline-middleware', { 'deadline.ts': solution('deadline-middleware', 'deadline.ts') }, {}, 1024);
+    expect(report.status, summary(report)).toBe('pass');
+    expect(report.tests.some((t) => t.rule === 'D8' && t.status === 'pass')).toBe(true);
+  });
+
+  test('a submission cannot read, write or connect outside its sandbox, and the report says what it tried', { timeout: SLOW }, async () => {
+    const targets = [
+      ['127.0.0.1', port('127.0.0.1')],
+      ...(external ? [[external, port(external)]] : []),
+    ];
+    const attack = `
+import { readFileSync, writeFileSync, symlinkSync, unlinkSync } from 'node:fs';
+import { connect } from 'node:net';
+const out: string[] = [];
+const tryIt = (label: string, f: () => string) => { try { out.push(label + ' ' + f()); } catch (e: any) { out.push(label + ' ' + e.code); } };
+tryIt('read secret:', () => readFileSync(${JSON.stringify(secret)}, 'utf8'));
+tryIt('read repo:', () => readFileSync(${JSON.stringify(join(REPO_ROOT, 'package.json'))}, 'utf8').slice(0, 40));
+tryIt('read shadow:', () => readFileSync('/etc/shadow', 'utf8').slice(0, 40));
+tryIt('read passwd:', () => readFileSync('/etc/passwd', 'utf8').slice(0, 60));
+tryIt('write outside:', () => (writeFileSync(${JSON.stringify(planted)}, 'x'), 'wrote'));
+tryIt('write host tmp:', () => (writeFileSync(${JSON.stringify(hostTmpFile)}, 'x'), 'wrote in private /tmp'));
+tryIt('link:', () => (unlinkSync('grader-progress.jsonl'), symlinkSync(${JSON.stringify(secret)}, 'grader-progress.jsonl'), 'linked'));
+const tcp = (host: string, port: number) => new Promise<string>((done) => {
+  const s = connect({ host, port });
+  s.once('connect', () => { s.destroy(); done('connected'); });
+  s.once('error', (e: any) => done(e.code));
+  setTimeout(() => { s.destroy(); done('no answer'); }, 1500);
+});
+for (const [host, port] of ${JSON.stringify(targets)} as Array<[string, number]>) out.push('tcp ' + host + ': ' + await tcp(host, port));
+throw new Error('ATTACKS ' + out.join(' | '));
+`;
+    const report = await grade('retry-helper', { 'retry.ts': attack + reference });
+    const text = JSON.stringify(report);
+    expect(report.status, summary(report)).toBe('error');
+    expect(report.message, summary(report)).toContain('ATTACKS');
+    expect(report.message).toContain('read secret: ENOENT');
+    expect(report.message).toContain('read repo: ENOENT');
+    expect(report.message).toContain('read shadow: ENOENT');
+    expect(report.message).toMatch(/read passwd: grader:x:\d+/); // its own one-line passwd
+    expect(report.message).toMatch(/write outside: (ENOENT|EROFS|EACCES)/);
+    expect(report.message).toContain('tcp 127.0.0.1: ECONNREFUSED'); // its own loopback: nobody listens
+    if (external) expect(report.message).toMatch(new RegExp(`tcp ${external.replaceAll('.', '\\.')}: (ENETUNREACH|EHOSTUNREACH|no answer)`));
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('root:x:0:0');
+    expect(existsSync(planted), 'file planted outside').toBe(false);
+    expect(existsSync(hostTmpFile), "file written to the host's /tmp").toBe(false);
+    expect(servers.map((s) => [s.host, s.connections])).toEqual(servers.map((s) => [s.host, 0]));
+  });
+
+  test('unbounded memory is stopped at the memory limit and reported as such', { timeout: SLOW }, async () => {
+    // Inside the function every test calls: the first test to call it is named in the report.
+    const anchor = '  budget?.deposit();\n  let attempts = 0;';
+    const hog = reference.replace(anchor, '  const hoard: Buffer[] = [];\n  for (;;) hoard.push(Buffer.alloc(1 << 20, 1));\n' + anchor);
+    expect(hog).not.toBe(reference);
+    const report = await grade('retry-helper', { 'retry.ts': hog }, { testTimeoutMs: 20_000, runTimeoutMs: 60_000 });
+    expect(report.status, summary(report)).toBe('error');
+    expect(report.message, summary(report)).toMatch(/^The run was stopped: it used more than 256 MB of memory while test "R\d+ [^"]+" ran/);
+    expect(report.tests.find((t) => t.status === 'error')?.details).toContain('256 MB');
+  });
+
+  test('an endless loop at import is killed at the time limit, with the process it spawned', { timeout: SLOW }, async () => {
+    const marker = `${markerNumber}1`;
+    const looping = `
+import { spawn } from 'node:child_process';
+spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '${marker}'], { detached: true, stdio: 'ignore' }).unref();
+spawn('sleep', ['${marker}'], { detached: true, stdio: 'ignore' }).unref();
+while (true) {}
+${reference}`;
+    const started = performance.now();
+    const report = await grade('retry-helper', { 'retry.ts': looping }, { runTimeoutMs: 4000, watchdogIntervalMs: 0 });
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(report.status, summary(report)).toBe('error');
+    expect(report.message).toMatch(/stopped after \d+ ms before any test finished/);
+    expect(processesWith(marker), 'processes the submission started').toEqual([]);
+  });
+
+  test('a fork bomb hits the process limit, is reported, and nothing outlives the run', { timeout: SLOW }, async () => {
+    const marker = `${markerNumber}2`;
+    const bomb = `
+import { spawn } from 'node:child_process';
+let started = 0, refused = 0;
+for (let i = 0; i < 300; i++) {
+  const child = spawn('sleep', ['${marker}'], { detached: true, stdio: 'ignore' });
+  child.on('error', () => {});
+  if (child.pid === undefined) refused++; else started++;
+  child.unref();
+}
+await new Promise((r) => setTimeout(r, 300));
+throw new Error('FORKS started ' + started + ', refused ' + refused);
+${reference}`;
+    const report = await grade('retry-helper', { 'retry.ts': bomb });
+    expect(report.status, summary(report)).toBe('error');
+    expect(report.message, summary(report)).toMatch(/FORKS started \d+, refused [1-9]\d*/);
+    expect(processesWith(marker), 'processes the submission started').toEqual([]);
+  });
+});

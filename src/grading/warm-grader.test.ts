@@ -1,0 +1,40 @@
+// The warm grader re-grades in a kept sandbox: it must see every change of the learner's files
+// (a stale module would grade the previous attempt), and recover after a run it had to kill.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { createWarmGrader, REPO_ROOT, type Report } from './index.ts';
+
+const grader = createWarmGrader();
+afterAll(() => grader.close());
+
+const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
+const reference = read('solutions/retry-helper/retry.ts');
+const grade = (text: string) => grader.grade({ exerciseId: 'retry-helper', files: { 'retry.ts': text }, lang: 'en' });
+const why = (r: Report) => `${r.message ?? ''} ${r.tests.filter((t) => t.status !== 'pass').map((t) => `${t.name}: ${t.details}`).join(' | ')}`.slice(0, 1500);
+const failing = (r: Report) => [...new Set(r.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))];
+
+test('re-grading in a kept sandbox follows every change of the learner file', { timeout: 240_000 }, async () => {
+  const first = await grade(reference);
+  expect(first.status, why(first)).toBe('pass');
+  expect(first.typeErrors).toEqual([]);
+
+  const buggy = await grade(read('solutions/retry-helper/buggy/retries-4xx.ts'));
+  expect(buggy.status).toBe('fail');
+  expect(failing(buggy)).toContain('R2');
+
+  const typed = await grade(`${reference}\nexport const wrong: number = 'not a number';\n`);
+  expect(typed.status, 'a type error alone does not fail the run').toBe('pass');
+  expect(typed.typeErrors.map((e) => [e.file, e.message.slice(0, 6)])).toEqual([['retry.ts', 'TS2322']]);
+
+  const looping = reference.replace('    trySpend() {\n', '    trySpend() {\n      while (true) {}\n');
+  expect(looping).not.toBe(reference);
+  const hung = await grader.grade({ exerciseId: 'retry-helper', files: { 'retry.ts': looping }, lang: 'en' });
+  expect(hung.status).toBe('error');
+  expect(hung.tests.some((t) => t.timedOut)).toBe(true);
+
+  const again = await grade(reference);
+  expect(again.status, `the kept sandbox recovers after its run was killed: ${why(again)}`).toBe('pass');
+  expect(again.typeErrors).toEqual([]);
+  expect(again.counts.passed).toBe(first.counts.passed);
+});

@@ -1,0 +1,48 @@
+import { fsExerciseSource } from './fs-source.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from './grade.ts';
+import { NodeSandbox } from './node-sandbox.ts';
+import type { Report } from './types.ts';
+import { warmTypeChecker } from './warm-typecheck.ts';
+
+export interface WarmGraderOptions {
+  /** A sandbox left unused this long is freed (its vitest stopped, its folder removed). */
+  idleMs?: number;
+  source?: GradeOptions['source'];
+}
+
+/**
+ * Grades like gradeExercise, but keeps one sandbox per exercise between calls, with vitest and
+ * the type checker left running: what the local runner uses, so a learner's second run is fast.
+ * Calls for the same exercise are served one after another.
+ */
+export function createWarmGrader(opts: WarmGraderOptions = {}) {
+  const idleMs = opts.idleMs ?? 10 * 60_000;
+  const source = opts.source ?? fsExerciseSource();
+  const typecheck = warmTypeChecker();
+  const kept = new Map<string, { sandbox: Promise<NodeSandbox>; tail: Promise<unknown>; idle?: ReturnType<typeof setTimeout> }>();
+
+  const free = async (id: string) => {
+    const entry = kept.get(id);
+    kept.delete(id);
+    if (entry) await (await entry.sandbox).dispose();
+  };
+
+  return {
+    grade(request: GradeRequest): Promise<Report> {
+      let entry = kept.get(request.exerciseId);
+      if (!entry) kept.set(request.exerciseId, (entry = { sandbox: NodeSandbox.create(), tail: Promise.resolve() }));
+      const current = entry;
+      clearTimeout(current.idle);
+      const graded = current.tail.then(async () => gradeWith(request, await current.sandbox, { source, typecheck, warm: true }));
+      current.tail = graded.catch(() => undefined).finally(() => {
+        current.idle = setTimeout(() => void free(request.exerciseId), idleMs);
+        current.idle.unref();
+      });
+      return graded;
+    },
+    /** Frees every kept sandbox. */
+    async close(): Promise<void> {
+      await Promise.all([...kept.keys()].map(free));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+/** Type-checks a sandbox's src/ and returns tsc-style lines (`src/a.ts(3,7): error TS2322: …`). */
+export interface TypeChecker {
+  check(root: string): Promise<string>;
+}
+
+/**
+ * The type check kept warm: a TypeScript language service per sandbox root that re-reads only the
+ * learner's files on each check, so a re-grade reuses the parsed @types/node and lib files
+ * (a fresh `tsc` spends about a second and a half on those). It only parses and checks learner
+ * code, never runs it, so it is safe in the grader's own process.
+ */
+export function warmTypeChecker(): TypeChecker {
+  const services = new Map<string, RootService>();
+  return {
+    async check(root) {
+      let service = services.get(root);
+      if (!service) services.set(root, (service = new RootService(root)));
+      return service.check();
+    },
+  };
+}
+
+class RootService {
+  private readonly config: unknown;
+  private parsed: ts.ParsedCommandLine;
+  private readonly texts = new Map<string, { text: string; version: number }>();
+  private readonly service: ts.LanguageService;
+  private readonly learnerDir: string;
+
+  constructor(private readonly root: string) {
+    this.learnerDir = resolve(root, 'src') + sep;
+    this.config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config ?? {};
+    this.parsed = ts.parseJsonConfigFileContent(this.config, ts.sys, root);
+    const host: ts.LanguageServiceHost = {
+      getScriptFileNames: () => this.parsed.fileNames,
+      getScriptVersion: (file) => String(this.entry(file)?.version ?? 0),
+      getScriptSnapshot: (file) => {
+        const entry = this.entry(file);
+        return entry ? ts.ScriptSnapshot.fromString(entry.text) : undefined;
+      },
+      getCurrentDirectory: () => root,
+      getCompilationSettings: () => this.parsed.options,
+      getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+      realpath: ts.sys.realpath,
+    };
+    this.service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  }
+
+  /** Learner files are re-read at every check (their version bumps when the text changes); the rest once. */
+  private entry(file: string) {
+    const full = resolve(this.root, file);
+    const cached = this.texts.get(full);
+    if (cached && !full.startsWith(this.learnerDir)) return cached;
+    let text: string;
+    try {
+      text = readFileSync(full, 'utf8');
+    } catch {
+      return undefined;
+    }
+    if (cached?.text === text) return cached;
+    const entry = { text, version: (cached?.version ?? 0) + 1 };
+    this.texts.set(full, entry);
+    return entry;
+  }
+
+  async check(): Promise<string> {
+    this.parsed = ts.parseJsonConfigFileContent(this.config, ts.sys, this.root); // the learner's files may have changed
+    const files = this.parsed.fileNames;
+    const diagnostics = [
+      ...this.service.getCompilerOptionsDiagnostics(),
+      ...files.flatMap((f) => [...this.service.getSyntacticDiagnostics(f), ...this.service.getSemanticDiagnostics(f)]),
+    ];
+    return ts.formatDiagnostics(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => this.root,
+      getNewLine: () => '\n',
+    });
+  }
+}
