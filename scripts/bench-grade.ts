@@ -1,7 +1,9 @@
 // npm run bench:grade [-- --runs N] : cold and warm grading time of the core exercises.
 // first = a fresh sandbox (new temp dir, first vitest start); again = re-grading in the same
 // sandbox from the same process, as the local runner does when a learner runs the tests again.
-// "vitest kept warm" leaves vitest running between grades (exercises/_env/grader-warm.mjs).
+// "cold" starts vitest (and tsc) for every grade, as `npm run check` does; "kept warm" leaves vitest
+// running between grades (exercises/_env/grader-warm.mjs) and type-checks with a kept TypeScript
+// language service, as the local runner does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -11,6 +13,7 @@ import {
   killSandboxesOnSignals,
   NodeSandbox,
   nodeTypeCheck,
+  warmTypeChecker,
   REPO_ROOT,
   type GradeOptions,
 } from '../src/grading/index.ts';
@@ -39,10 +42,10 @@ for (const id of CORE) {
   const files: Record<string, string> = {};
   for (const p of editablePaths(bundle.exercise)) files[p] = readFileSync(join(REPO_ROOT, 'solutions', id, p), 'utf8');
   for (const [label, opts] of [
-    ['vitest run per grade, tests only', { source, typecheck: false }],
-    ['vitest run per grade, + type check', { source, typecheck: nodeTypeCheck() }],
-    ['vitest kept warm, tests only', { source, typecheck: false, warm: true }],
-    ['vitest kept warm, + type check', { source, typecheck: nodeTypeCheck(), warm: true }],
+    ['cold, tests only', { source, typecheck: false }],
+    ['cold, + tsc', { source, typecheck: nodeTypeCheck() }],
+    ['kept warm, tests only', { source, typecheck: false, warm: true }],
+    ['kept warm, + warm type check', { source, typecheck: warmTypeChecker(), warm: true }],
   ] as Array<[string, GradeOptions]>) {
     const cold: number[] = [];
     const warm: number[] = [];

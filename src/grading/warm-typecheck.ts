@@ -73,7 +73,10 @@ class RootService {
   }
 
   async check(): Promise<string> {
-    this.parsed = ts.parseJsonConfigFileContent(this.config, ts.sys, this.root); // the learner's files may have changed
+    // The learner's files may have come or gone; the options object stays the same one, or the
+    // language service would take it as a new configuration and rebuild the whole program.
+    const fileNames = ts.parseJsonConfigFileContent(this.config, ts.sys, this.root).fileNames;
+    if (fileNames.join('\n') !== this.parsed.fileNames.join('\n')) this.parsed = { ...this.parsed, fileNames };
     const files = this.parsed.fileNames;
     const diagnostics = [
       ...this.service.getCompilerOptionsDiagnostics(),
