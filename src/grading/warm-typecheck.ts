@@ -15,10 +15,13 @@ export interface TypeChecker {
  */
 export function warmTypeChecker(): TypeChecker {
   const services = new Map<string, RootService>();
+  // Shared by every root: lib and @types/node (reached through each sandbox's node_modules link,
+  // resolved to the same real path) are parsed once, not once per exercise.
+  const registry = ts.createDocumentRegistry();
   return {
     async check(root) {
       let service = services.get(root);
-      if (!service) services.set(root, (service = new RootService(root)));
+      if (!service) services.set(root, (service = new RootService(root, registry)));
       return service.check();
     },
   };
@@ -31,7 +34,10 @@ class RootService {
   private readonly service: ts.LanguageService;
   private readonly learnerDir: string;
 
-  constructor(private readonly root: string) {
+  constructor(
+    private readonly root: string,
+    registry: ts.DocumentRegistry,
+  ) {
     this.learnerDir = resolve(root, 'src') + sep;
     this.config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config ?? {};
     this.parsed = ts.parseJsonConfigFileContent(this.config, ts.sys, root);
@@ -52,7 +58,7 @@ class RootService {
       getDirectories: ts.sys.getDirectories,
       realpath: ts.sys.realpath,
     };
-    this.service = ts.createLanguageService(host, ts.createDocumentRegistry());
+    this.service = ts.createLanguageService(host, registry);
   }
 
   /** Learner files are re-read at every check (their version bumps when the text changes); the rest once. */
