@@ -24,7 +24,11 @@ export function createWarmGrader(opts: WarmGraderOptions = {}) {
   const free = async (id: string) => {
     const entry = kept.get(id);
     kept.delete(id);
-    if (entry) await (await entry.sandbox).dispose();
+    if (!entry) return;
+    clearTimeout(entry.idle);
+    const sandbox = await entry.sandbox;
+    typecheck.forget(sandbox.root);
+    await sandbox.dispose();
   };
 
   return {
@@ -35,6 +39,7 @@ export function createWarmGrader(opts: WarmGraderOptions = {}) {
       clearTimeout(current.idle);
       const graded = current.tail.then(async () => gradeWith(request, await current.sandbox, { source, typecheck, warm: true }));
       current.tail = graded.catch(() => undefined).finally(() => {
+        clearTimeout(current.idle); // a grade queued behind this one may have set it already
         current.idle = setTimeout(() => void free(request.exerciseId), idleMs);
         current.idle.unref();
       });

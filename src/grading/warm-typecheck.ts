@@ -5,6 +5,8 @@ import ts from 'typescript';
 /** Type-checks a sandbox's src/ and returns tsc-style lines (`src/a.ts(3,7): error TS2322: …`). */
 export interface TypeChecker {
   check(root: string): Promise<string>;
+  /** Drops what was kept for a root (its sandbox was freed). */
+  forget(root: string): void;
 }
 
 /**
@@ -23,6 +25,9 @@ export function warmTypeChecker(): TypeChecker {
       let service = services.get(root);
       if (!service) services.set(root, (service = new RootService(root, registry)));
       return service.check();
+    },
+    forget(root) {
+      services.delete(root);
     },
   };
 }
