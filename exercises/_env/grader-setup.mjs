@@ -13,15 +13,17 @@ const write = (event) => {
   }
 };
 
-beforeEach((ctx) => {
-  write({ type: 'start', id: ctx.task.id, name: ctx.task.name });
+// Destructured on purpose: vitest reads a hook's first parameter to find the fixtures it needs
+// (a suite may extend `test` with fixtures), and rejects a plain `ctx`.
+beforeEach(({ task }) => {
+  write({ type: 'start', id: task.id, name: task.name });
 });
 
-afterEach((ctx) => {
-  const r = ctx.task.result;
+afterEach(({ task }) => {
+  const r = task.result;
   write({
     type: 'end',
-    id: ctx.task.id,
+    id: task.id,
     state: r?.state,
     errors: (r?.errors ?? []).map((e) => String(e?.message ?? e).slice(0, 2000)),
   });

@@ -20,6 +20,8 @@ export default defineConfig({
     // One worker process for all test files: a fresh fork per file costs more than the whole suite.
     isolate: false,
     testTimeout,
+    // Suites that wait on real timers mark their tests concurrent; let a whole rule's tests overlap.
+    maxConcurrency: 16,
     hookTimeout: testTimeout,
     teardownTimeout: 1000,
     printConsoleTrace: false,

@@ -41,15 +41,19 @@ export function parseJsonLines<T extends { type: string }>(text: string | undefi
   return out;
 }
 
-/** The test that started last and never ended, from the worker's progress lines. */
-export function hungTest(progress: ProgressEvent[]): { id: string; name: string } | undefined {
+/** The tests that started and never ended, in the order they started. */
+export function openTests(progress: ProgressEvent[]): Array<{ id: string; name: string }> {
   const open = new Map<string, string>();
-  let last: string | undefined;
   for (const e of progress) {
     if (e.type === 'start') {
+      open.delete(e.id);
       open.set(e.id, e.name);
-      last = e.id;
     } else open.delete(e.id);
   }
-  return last && open.has(last) ? { id: last, name: open.get(last)! } : undefined;
+  return [...open].map(([id, name]) => ({ id, name }));
+}
+
+/** The test that started last and never ended, from the worker's progress lines. */
+export function hungTest(progress: ProgressEvent[]): { id: string; name: string } | undefined {
+  return openTests(progress).at(-1);
 }

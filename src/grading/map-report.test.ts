@@ -94,6 +94,25 @@ describe('mapReport', () => {
     ]);
   });
 
+  test('a stopped run with concurrent tests marks every one still running as timed out', () => {
+    const events = lines(collected(G, ['D1 a', 'D1 b', 'D1 c', 'D2 d']));
+    const progress = lines(
+      { type: 'start', id: `${G}_0`, name: 'D1 a' },
+      { type: 'start', id: `${G}_1`, name: 'D1 b' },
+      { type: 'start', id: `${G}_2`, name: 'D1 c' },
+      { type: 'end', id: `${G}_1`, state: 'pass', errors: [] },
+    );
+    const r = mapReport(base({ events, progress, stopped: true, run: { exitCode: null, output: '', timedOut: false, durationMs: 2400 } }));
+    expect(r.status).toBe('error');
+    expect(r.message).toContain('test "D1 a" never finished');
+    expect(r.tests.map((t) => [t.name, t.status, t.timedOut ?? false])).toEqual([
+      ['D1 a', 'error', true],
+      ['D1 b', 'pass', false],
+      ['D1 c', 'error', true],
+      ['D2 d', 'error', false],
+    ]);
+  });
+
   test('a run that ends without results is an error quoting its output', () => {
     const r = mapReport(base({ events: '', run: { exitCode: 1, output: 'Error: Cannot find package vitest', timedOut: false, durationMs: 5 } }));
     expect(r.status).toBe('error');

@@ -1,6 +1,6 @@
 import type { Exercise } from './exercise-schema.ts';
 import { cap, relativize, stripAnsi } from './cap.ts';
-import { hungTest, parseJsonLines, type ProgressEvent, type ReporterEvent, type SerializedError } from './events.ts';
+import { openTests, parseJsonLines, type ProgressEvent, type ReporterEvent, type SerializedError } from './events.ts';
 import { locateError } from './location.ts';
 import { t } from './messages.ts';
 import { ruleOf } from './rules.ts';
@@ -66,7 +66,10 @@ export function mapReport(input: MapInput): Report {
   // A sandbox that enforces a memory limit on the whole run says when it stopped the run for it.
   const memoryMb = input.run.limit?.kind === 'memory' ? input.run.limit.mb : undefined;
   const stopped = input.stopped || input.run.timedOut || memoryMb !== undefined;
-  const hung = stopped ? hungTest(progress) : undefined;
+  // Several tests are open at once when a suite runs them concurrently (one rule's tests at a
+  // time): each was still running when the run stopped. The message names the first to start.
+  const open = stopped ? openTests(progress) : [];
+  const hung = open[0];
 
   const tests: TestReport[] = [];
   for (const file of collected) {
@@ -106,7 +109,7 @@ export function mapReport(input: MapInput): Report {
         const timeout = timeoutDetails(msg);
         if (end.state === 'pass') tests.push(passed());
         else tests.push(timeout ? failed(timeout, 'fail', true) : failed(msg));
-      } else if (hung?.id === c.id) {
+      } else if (open.some((o) => o.id === c.id)) {
         tests.push(memoryMb === undefined ? failed(t(lang, 'test.hung'), 'error', true) : failed(t(lang, 'test.limitMemory', { mb: memoryMb }), 'error'));
       } else if (stopped || !ended) {
         tests.push(failed(t(lang, 'test.notRun'), 'error'));

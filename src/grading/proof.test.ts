@@ -159,13 +159,15 @@ describe.concurrent('the grader on hostile input (retry-helper)', () => {
     const looping = reference.replace('    trySpend() {\n', '    trySpend() {\n      while (true) {}\n');
     expect(looping).not.toBe(reference);
     const started = performance.now();
-    const report = await grade(id, { 'retry.ts': looping }, { testTimeoutMs: 1000, runTimeoutMs: 60_000 });
+    const report = await grade(id, { 'retry.ts': looping }, { testTimeoutMs: 2000, runTimeoutMs: 60_000 });
     expect(performance.now() - started, 'the run was stopped long before its hard limit').toBeLessThan(50_000);
     expect(report.status, summary(report)).toBe('error');
     const hung = report.tests.find((t) => t.timedOut && t.status === 'error');
     expect(hung?.rule, summary(report)).toBe('R13');
     expect(report.message).toContain(hung!.name);
-    expect(report.tests.filter((t) => t.status === 'pass').length, 'tests that finished before the loop').toBeGreaterThan(30);
+    // kept with their own results (pass, or fail when a loaded machine pushed a timing test past its timeout)
+    const finished = report.tests.filter((t) => t.status === 'pass' || t.status === 'fail');
+    expect(finished.length, 'tests that finished before the loop').toBeGreaterThan(30);
   });
 
   test('the whole-run hard limit kills the run', { timeout: SLOW }, async () => {

@@ -1,9 +1,11 @@
-// D1-D7 and D9: the middleware, driven through a real node:http server on loopback.
-import { afterEach, describe, expect, test } from 'vitest';
+// D1-D9: the middleware, driven through a real node:http server on loopback (D8 in a child
+// process). Each describe is one rule and runs its tests concurrently, since most of them wait on
+// real timers; the rules run one after another, so a test that blocks the worker is still named
+// with the right rule.
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { deadlineMiddleware } from '../src/deadline.ts';
 import {
   abortedWithin,
-  cleanup,
   endIfOpen,
   frozenClock,
   get,
@@ -13,14 +15,20 @@ import {
   send,
   show,
   sleep,
-  startServer,
+  test,
+  type Scope,
   type Handler,
   type Middleware,
   type Reply,
   type Served,
 } from './harness.ts';
+import { processProblem, startProcessCheck, type ProcessCheck } from './process-check.ts';
 
-afterEach(cleanup);
+let processCheck: ProcessCheck;
+beforeAll(() => {
+  processCheck = startProcessCheck();
+});
+afterAll(() => processCheck.stop());
 
 const DEFAULT = 5000;
 
@@ -29,11 +37,11 @@ const DEFAULT = 5000;
  * injected (frozen) clock. A middleware that reads another clock breaks D2, not D1, so then the
  * budget is judged on the clock it did read, within a few milliseconds.
  */
-async function budgetFor(headers: Record<string, string | string[]>, opts: { defaultBudgetMs?: number } = {}) {
+async function budgetFor(h: Scope, headers: Record<string, string | string[]>, opts: { defaultBudgetMs?: number } = {}) {
   const clock = frozenClock();
   const defaultBudgetMs = opts.defaultBudgetMs ?? DEFAULT;
   const mw = deadlineMiddleware({ defaultBudgetMs, now: clock.now }) as Middleware;
-  const server = await startServer(mw);
+  const server = await h.startServer(mw);
   await get(server, { headers });
   const call = server.served[0];
   const sent = Object.entries(headers)
@@ -58,9 +66,11 @@ function expectBudget(got: { budget: number; tolerance: number }, want: number, 
 }
 
 describe('D1 x-deadline-ms is a plain decimal integer or absent', () => {
-  test('D1 reads a plain decimal integer', async () => {
-    for (const value of ['250', '4999', '1']) {
-      const got = await budgetFor({ 'x-deadline-ms': value });
+  test.concurrent('D1 reads a plain decimal integer', async ({ h }) => {
+    const values = ['250', '4999', '1'];
+    const budgets = await Promise.all(values.map((value) => budgetFor(h, { 'x-deadline-ms': value })));
+    for (const [i, value] of values.entries()) {
+      const got = budgets[i]!;
       expectBudget(got, Number(value), `with x-deadline-ms: ${value} and defaultBudgetMs ${DEFAULT}, the value was not read as the budget`);
     }
   });
@@ -80,13 +90,13 @@ describe('D1 x-deadline-ms is a plain decimal integer or absent', () => {
     ['"300" sent twice (repeated)', ['300', '300']],
   ];
 
-  test('D1 uses the default budget when x-deadline-ms is absent', async () => {
-    const got = await budgetFor({});
+  test.concurrent('D1 uses the default budget when x-deadline-ms is absent', async ({ h }) => {
+    const got = await budgetFor(h, {});
     expectBudget(got, DEFAULT, `without x-deadline-ms the budget must be defaultBudgetMs (${DEFAULT})`);
   });
 
-  test.each(notBudgets)('D1 treats x-deadline-ms: %s as absent', async (_label, value) => {
-    const got = await budgetFor({ 'x-deadline-ms': value });
+  test.concurrent.for(notBudgets)('D1 treats x-deadline-ms: %s as absent', async ([, value], { h }) => {
+    const got = await budgetFor(h, { 'x-deadline-ms': value });
     expectBudget(
       got,
       DEFAULT,
@@ -96,22 +106,24 @@ describe('D1 x-deadline-ms is a plain decimal integer or absent', () => {
 });
 
 describe('D2 the budget is min(incoming, defaultBudgetMs), on the injected clock', () => {
-  test('D2 keeps a smaller incoming budget', async () => {
-    const got = await budgetFor({ 'x-deadline-ms': '3000' });
+  test.concurrent('D2 keeps a smaller incoming budget', async ({ h }) => {
+    const got = await budgetFor(h, { 'x-deadline-ms': '3000' });
     expectBudget(got, 3000, `with x-deadline-ms: 3000 and defaultBudgetMs ${DEFAULT}, deadlineAt was not now() + 3000`);
   });
 
-  test('D2 never extends the caller budget beyond defaultBudgetMs', async () => {
-    for (const value of ['5001', '9000', '999999999999999']) {
-      const got = await budgetFor({ 'x-deadline-ms': value });
+  test.concurrent('D2 never extends the caller budget beyond defaultBudgetMs', async ({ h }) => {
+    const values = ['5001', '9000', '999999999999999'];
+    const budgets = await Promise.all(values.map((value) => budgetFor(h, { 'x-deadline-ms': value })));
+    for (const [i, value] of values.entries()) {
+      const got = budgets[i]!;
       expectBudget(got, DEFAULT, `with x-deadline-ms: ${value} and defaultBudgetMs ${DEFAULT}, the budget must be capped at ${DEFAULT}`);
     }
   });
 
-  test('D2 measures deadlineAt on the injected now()', async () => {
+  test.concurrent('D2 measures deadlineAt on the injected now()', async ({ h }) => {
     const clock = frozenClock(123_456.5);
     const mw = deadlineMiddleware({ defaultBudgetMs: 4000, now: clock.now }) as Middleware;
-    const server = await startServer(mw);
+    const server = await h.startServer(mw);
     await get(server, { headers: { 'x-deadline-ms': '700' } });
     clock.t = 9_876_543;
     await get(server, {});
@@ -120,9 +132,9 @@ describe('D2 the budget is min(incoming, defaultBudgetMs), on the injected clock
     expect(b, `now() returned 9876543 and the budget was 4000 ms, but deadlineAt was ${b}`).toBe(9_880_543);
   });
 
-  test('D2 defaults: 10000 ms on performance.now()', async () => {
+  test.concurrent('D2 defaults: 10000 ms on performance.now()', async ({ h }) => {
     const mw = deadlineMiddleware() as Middleware;
-    const server = await startServer(mw);
+    const server = await h.startServer(mw);
     const cases: Array<[string | undefined, number]> = [
       [undefined, 10_000],
       ['3000', 3000],
@@ -161,8 +173,8 @@ function expect504(reply: Reply, what: string) {
 }
 
 describe('D3 a budget of 0 is answered at once with 504', () => {
-  test('D3 answers x-deadline-ms: 0 with a JSON 504 and does not call next', async () => {
-    const server = await startServer(mw(10_000));
+  test.concurrent('D3 answers x-deadline-ms: 0 with a JSON 504 and does not call next', async ({ h }) => {
+    const server = await h.startServer(mw(10_000));
     const started = performance.now();
     const reply = await get(server, { headers: { 'x-deadline-ms': '0', 'x-request-id': 'order-42' } });
     const took = performance.now() - started;
@@ -180,8 +192,8 @@ describe('D3 a budget of 0 is answered at once with 504', () => {
     ).toBe(0);
   }, 15_000);
 
-  test('D3 puts the generated request id in the 504 body', async () => {
-    const server = await startServer(mw());
+  test.concurrent('D3 puts the generated request id in the 504 body', async ({ h }) => {
+    const server = await h.startServer(mw());
     const reply = await get(server, { headers: { 'x-deadline-ms': '0' } });
     const body = expect504(reply, 'x-deadline-ms: 0 without x-request-id');
     expect(
@@ -199,8 +211,8 @@ describe('D4 the request id', () => {
     ['"Order.42_b:C-z"', 'Order.42_b:C-z'],
     ['of 128 characters', 'A'.repeat(64) + 'z9.-_:'.repeat(10) + 'q'.repeat(4)],
   ];
-  test.each(valid)('D4 keeps the valid x-request-id %s', async (_label, id) => {
-    const server = await startServer(mw());
+  test.concurrent.for(valid)('D4 keeps the valid x-request-id %s', async ([, id], { h }) => {
+    const server = await h.startServer(mw());
     const reply = await get(server, { headers: { 'x-request-id': id } });
     const ctx = reached(server.served[0], `with x-request-id: ${id}`);
     expect(ctx?.requestId, `with x-request-id: ${id} (${id.length} characters), req.deadline.requestId was ${show(ctx?.requestId)}`).toBe(id);
@@ -216,8 +228,8 @@ describe('D4 the request id', () => {
     ['"café" (not ASCII)', 'caf\u00e9'],
     ['"<script>"', '<script>'],
   ];
-  test.each(invalid)('D4 replaces the invalid x-request-id %s with a UUID', async (_label, id) => {
-    const server = await startServer(mw());
+  test.concurrent.for(invalid)('D4 replaces the invalid x-request-id %s with a UUID', async ([, id], { h }) => {
+    const server = await h.startServer(mw());
     const reply = await get(server, { headers: { 'x-request-id': id } });
     const ctx = reached(server.served[0], `with x-request-id: ${show(id)}`);
     expect(
@@ -227,8 +239,8 @@ describe('D4 the request id', () => {
     expect(reply.headers['x-request-id'], `the response carried x-request-id ${show(reply.headers['x-request-id'])}, but req.deadline.requestId was ${show(ctx?.requestId)}`).toBe(ctx?.requestId);
   });
 
-  test('D4 gives each request without an id a new random UUID and sends it back', async () => {
-    const server = await startServer(mw());
+  test.concurrent('D4 gives each request without an id a new random UUID and sends it back', async ({ h }) => {
+    const server = await h.startServer(mw());
     const a = await get(server);
     const b = await get(server);
     reached(server.served[0], 'without x-request-id');
@@ -239,8 +251,8 @@ describe('D4 the request id', () => {
     expect(b.headers['x-request-id'], `the response carried x-request-id ${show(b.headers['x-request-id'])}, expected ${show(cb)}`).toBe(cb);
   });
 
-  test('D4 the 504 carries x-request-id too', async () => {
-    const server = await startServer(mw());
+  test.concurrent('D4 the 504 carries x-request-id too', async ({ h }) => {
+    const server = await h.startServer(mw());
     const kept = await get(server, { headers: { 'x-deadline-ms': '0', 'x-request-id': 'trace-7' } });
     expect(kept.status).toBe(504);
     expect(kept.headers['x-request-id'], `the 504 for x-request-id: trace-7 carried x-request-id ${show(kept.headers['x-request-id'])}`).toBe('trace-7');
@@ -252,8 +264,8 @@ describe('D4 the request id', () => {
 });
 
 describe('D5 req.deadline and next()', () => {
-  test('D5 sets req.deadline and calls next() once, synchronously', async () => {
-    const server = await startServer(mw());
+  test.concurrent('D5 sets req.deadline and calls next() once, synchronously', async ({ h }) => {
+    const server = await h.startServer(mw());
     const reply = await get(server);
     const call = server.served[0]!;
     reached(call, 'a plain GET');
@@ -270,16 +282,16 @@ describe('D5 req.deadline and next()', () => {
     expect(typeof ctx.remaining, 'req.deadline.remaining is not a function').toBe('function');
   });
 
-  test('D5 calls next() only once, even when the deadline passes while the handler works', async () => {
-    const server = await startServer(
-      deadlineMiddleware({ defaultBudgetMs: 40, now: () => performance.now() }) as Middleware,
+  test.concurrent('D5 calls next() only once, even when the deadline passes while the handler works', async ({ h }) => {
+    const server = await h.startServer(
+      deadlineMiddleware({ defaultBudgetMs: 25, now: () => performance.now() }) as Middleware,
       async (_req, res) => {
-        await sleep(100);
+        await sleep(60); // the deadline timer, set first and shorter, always fires during this
         if (!res.headersSent) res.end('late');
       },
     );
     await get(server);
-    await sleep(30);
+    await sleep(20);
     const call = server.served[0]!;
     expect(
       call.nextCalls.length,
@@ -305,12 +317,12 @@ function signalOf(call: Served): AbortSignal {
 
 describe('D6 the signal aborts at the deadline', () => {
   const cases: Array<[string, number, Record<string, string>, number]> = [
-    ['x-deadline-ms: 80', 10_000, { 'x-deadline-ms': '80' }, 80],
-    ['defaultBudgetMs 80 and no header', 80, {}, 80],
-    ['x-deadline-ms: 60000 capped by defaultBudgetMs 80', 80, { 'x-deadline-ms': '60000' }, 80],
+    ['x-deadline-ms: 50', 10_000, { 'x-deadline-ms': '50' }, 50],
+    ['defaultBudgetMs 50 and no header', 50, {}, 50],
+    ['x-deadline-ms: 60000 capped by defaultBudgetMs 50', 50, { 'x-deadline-ms': '60000' }, 50],
   ];
-  test.each(cases)('D6 aborts the signal when the deadline passes (%s)', async (label, defaultBudgetMs, headers, budget) => {
-    const server = await startServer(
+  test.concurrent.for(cases)('D6 aborts the signal when the deadline passes (%s)', async ([label, defaultBudgetMs, headers, budget], { h }) => {
+    const server = await h.startServer(
       deadlineMiddleware({ defaultBudgetMs, now: runningClock }) as Middleware,
       untilAborted,
     );
@@ -331,8 +343,8 @@ describe('D6 the signal aborts at the deadline', () => {
 });
 
 describe('D7 the signal aborts when the client goes away, and only then', () => {
-  test('D7 aborts the signal when the client disconnects', async () => {
-    const server = await startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, untilAborted);
+  test.concurrent('D7 aborts the signal when the client disconnects', async ({ h }) => {
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, untilAborted);
     const { client } = send(server);
     const call = await server.request(0);
     const signal = signalOf(call);
@@ -346,8 +358,8 @@ describe('D7 the signal aborts when the client goes away, and only then', () => 
     ).toBeDefined();
   }, 12_000);
 
-  test('D7 aborts the signal when the client drops the connection mid-upload', async () => {
-    const server = await startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, untilAborted);
+  test.concurrent('D7 aborts the signal when the client drops the connection mid-upload', async ({ h }) => {
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, untilAborted);
     const { client } = send(server, { method: 'POST', headers: { 'content-length': '100' }, body: 'partial', keepOpen: true });
     const call = await server.request(0);
     const signal = signalOf(call);
@@ -358,8 +370,8 @@ describe('D7 the signal aborts when the client goes away, and only then', () => 
     expect(at, `the client dropped the connection while sending its body, but the signal had not aborted ${LATE_MS} ms later`).toBeDefined();
   }, 12_000);
 
-  test('D7 aborts the signal when the client disconnects after its body was read', async () => {
-    const server = await startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, async (req, res, call) => {
+  test.concurrent('D7 aborts the signal when the client disconnects after its body was read', async ({ h }) => {
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, async (req, res, call) => {
       for await (const _chunk of req) void _chunk;
       (call as any).bodyRead = true;
       await abortedWithin(req.deadline.signal, 11_000);
@@ -383,37 +395,37 @@ describe('D7 the signal aborts when the client goes away, and only then', () => 
     (readBody: boolean): Handler =>
     async (req, res, call) => {
       if (readBody) for await (const _chunk of req) void _chunk;
-      await sleep(80);
+      await sleep(40);
       (call as any).abortedWhileServing = req.deadline.signal.aborted;
       endIfOpen(res);
     };
 
-  test('D7 keeps the signal unaborted while a GET is still being served', async () => {
-    const server = await startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, waitThenAnswer(false));
+  test.concurrent('D7 keeps the signal unaborted while a GET is still being served', async ({ h }) => {
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, waitThenAnswer(false));
     const { reply } = send(server);
     await reply;
     const call = server.served[0] as any;
     reached(call, 'a GET');
     expect(
       call.abortedWhileServing,
-      'the client was still connected and the handler was still working (80 ms in, 20 s budget), but the signal had aborted; req "close" fires once the request body is read, it is not a disconnect',
+      'the client was still connected and the handler was still working (40 ms in, 20 s budget), but the signal had aborted; req "close" fires once the request body is read, it is not a disconnect',
     ).toBe(false);
   }, 12_000);
 
-  test('D7 keeps the signal unaborted while a POST is served after its body was read', async () => {
-    const server = await startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, waitThenAnswer(true));
+  test.concurrent('D7 keeps the signal unaborted while a POST is served after its body was read', async ({ h }) => {
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware, waitThenAnswer(true));
     const { reply } = send(server, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     await reply;
     const call = server.served[0] as any;
     reached(call, 'a POST');
     expect(
       call.abortedWhileServing,
-      'the handler had read the request body and was still working (80 ms in, 20 s budget) with the client connected, but the signal had aborted; reading the body is not a disconnect',
+      'the handler had read the request body and was still working (40 ms in, 20 s budget) with the client connected, but the signal had aborted; reading the body is not a disconnect',
     ).toBe(false);
   }, 12_000);
 
-  test('D7 does not abort the signal after the response finished normally', async () => {
-    const server = await startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware);
+  test.concurrent('D7 does not abort the signal after the response finished normally', async ({ h }) => {
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 20_000 }) as Middleware);
     const { reply } = send(server);
     const r = await reply;
     const signal = signalOf(server.served[0]!);
@@ -429,10 +441,10 @@ describe('D7 the signal aborts when the client goes away, and only then', () => 
 });
 
 describe('D9 remaining()', () => {
-  test('D9 remaining() is max(0, deadlineAt - now()) on the injected clock', async () => {
+  test.concurrent('D9 remaining() is max(0, deadlineAt - now()) on the injected clock', async ({ h }) => {
     const clock = frozenClock(1_000_000.5);
     const seen: Array<[string, number]> = [];
-    const server = await startServer(
+    const server = await h.startServer(
       deadlineMiddleware({ defaultBudgetMs: 10_000, now: clock.now }) as Middleware,
       (req, res) => {
         const ctx = req.deadline;
@@ -458,4 +470,11 @@ describe('D9 remaining()', () => {
       ).toBe(true);
     });
   });
+});
+
+describe('D8 the middleware keeps no process alive', () => {
+  test.concurrent('D8 no timer of the middleware keeps the process alive once the response has finished', async () => {
+    const problem = processProblem(await processCheck.outcome);
+    expect(problem === undefined, problem).toBe(true);
+  }, 20_000);
 });

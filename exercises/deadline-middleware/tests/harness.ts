@@ -1,11 +1,12 @@
 // Shared by the hidden tests: a real node:http server on loopback that runs the learner's
 // middleware and then a handler (a tiny connect-style adapter), a client that can disconnect,
-// and clocks. Everything a test opens is closed after it (each test file registers `afterEach(cleanup)`:
-// the grader runs files in one worker without isolation, so a hook registered here would reach only the
-// first file that imports this module), so broken code cannot hang the run.
+// and clocks. Tests that wait on real timers run concurrently (describe.concurrent), so each
+// test gets its own scope (the `h` fixture) and everything it opened is closed when that test
+// finishes, however it ended: broken code cannot hang the run or leak into another test.
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { test as vitestTest } from 'vitest';
 
 export type Req = IncomingMessage & { deadline?: any };
 export type Middleware = (req: Req, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -38,43 +39,68 @@ export interface Server {
   served: Served[];
   /** resolves with the nth request (0-based) once the middleware has handled it */
   request(n?: number): Promise<Served>;
+  /** the scope of the test that started this server */
+  scope: Scope;
 }
 
-// Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
-// can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in
-// later Node lines). That is a runtime bug, not the learner's: the tests hold the sources strongly.
-const retained: unknown[] = [];
-export function retainSources(signal: unknown): void {
-  if (!(signal instanceof AbortSignal)) return;
-  retained.push(signal);
-  for (const sym of Object.getOwnPropertySymbols(signal)) {
-    if (sym.description !== 'kSourceSignals') continue;
-    try {
-      for (const ref of Set.prototype.values.call((signal as any)[sym])) {
-        const source = typeof ref?.deref === 'function' ? ref.deref() : ref;
-        if (source && !retained.includes(source)) retainSources(source);
+/** What one test opened, closed when it finishes. */
+export class Scope {
+  private readonly cleanups: Array<() => void> = [];
+  private readonly retained = new Set<unknown>();
+
+  /** Runs fn when the test finishes (last registered, first run). */
+  defer(fn: () => void): void {
+    this.cleanups.push(fn);
+  }
+
+  /**
+   * Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
+   * can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in
+   * later Node lines). That is a runtime bug, not the learner's: the tests hold the sources strongly.
+   */
+  retain(signal: unknown): void {
+    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
+    this.retained.add(signal);
+    for (const sym of Object.getOwnPropertySymbols(signal)) {
+      if (sym.description !== 'kSourceSignals') continue;
+      try {
+        for (const ref of Set.prototype.values.call((signal as any)[sym])) {
+          this.retain(typeof ref?.deref === 'function' ? ref.deref() : ref);
+        }
+      } catch {
+        // another runtime's internals: nothing to hold
       }
-    } catch {
-      // another runtime's internals: nothing to hold
     }
+  }
+
+  close(): void {
+    this.retained.clear();
+    for (const fn of this.cleanups.splice(0).reverse()) {
+      try {
+        fn();
+      } catch {
+        // cleanup is best effort
+      }
+    }
+  }
+
+  startServer(mw: Middleware, handler: Handler = respondAtOnce): Promise<Server> {
+    return startServer(this, mw, handler);
   }
 }
 
-const cleanups: Array<() => void> = [];
-/** Closes what the test opened; every test file runs it after each test. */
-export function cleanup(): void {
-  retained.length = 0;
-  for (const fn of cleanups.splice(0).reverse()) {
+/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
+export const test = vitestTest.extend<{ h: Scope }>({
+  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
+  h: async ({}, use) => {
+    const scope = new Scope();
     try {
-      fn();
-    } catch {
-      // cleanup is best effort
+      await use(scope);
+    } finally {
+      scope.close();
     }
-  }
-}
-export function onCleanup(fn: () => void): void {
-  cleanups.push(fn);
-}
+  },
+});
 
 /** Ends a response if nobody has (the middleware may have answered on its own). */
 export function endIfOpen(res: ServerResponse, body = 'ok'): void {
@@ -89,7 +115,7 @@ export function endIfOpen(res: ServerResponse, body = 'ok'): void {
 
 export const respondAtOnce: Handler = (_req, res) => endIfOpen(res);
 
-export async function startServer(mw: Middleware, handler: Handler = respondAtOnce): Promise<Server> {
+async function startServer(scope: Scope, mw: Middleware, handler: Handler): Promise<Server> {
   const served: Served[] = [];
   const waiters: Array<{ n: number; resolve: (s: Served) => void }> = [];
   const server = http.createServer((req: Req, res) => {
@@ -115,7 +141,7 @@ export async function startServer(mw: Middleware, handler: Handler = respondAtOn
         call.nextAt = performance.now();
         call.nextAtDate = Date.now();
         call.ctx = req.deadline;
-        retainSources(call.ctx?.signal);
+        scope.retain(call.ctx?.signal);
         call.handlerCalled = true;
         if (args[0] !== undefined) {
           // connect would send an error page here
@@ -145,7 +171,7 @@ export async function startServer(mw: Middleware, handler: Handler = respondAtOn
         if (!res.headersSent) res.writeHead(500, { 'x-harness': 'stuck' });
         res.end();
       }, STUCK_MS);
-      onCleanup(() => clearTimeout(timer));
+      scope.defer(() => clearTimeout(timer));
     }
     for (const w of waiters.filter((w) => w.n === served.length - 1)) w.resolve(call);
   });
@@ -153,7 +179,7 @@ export async function startServer(mw: Middleware, handler: Handler = respondAtOn
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  onCleanup(() => {
+  scope.defer(() => {
     server.closeAllConnections();
     server.close();
   });
@@ -162,6 +188,7 @@ export async function startServer(mw: Middleware, handler: Handler = respondAtOn
     port,
     url: `http://127.0.0.1:${port}`,
     served,
+    scope,
     request(n = 0) {
       if (served[n]) return Promise.resolve(served[n]);
       return new Promise((resolve) => waiters.push({ n, resolve }));
@@ -195,7 +222,7 @@ export function send(server: Server, opts: SendOptions = {}): { reply: Promise<R
     agent: false,
     headers: { connection: 'close', ...opts.headers },
   });
-  onCleanup(() => client.destroy());
+  server.scope.defer(() => client.destroy());
   const reply = new Promise<Reply>((resolve, reject) => {
     client.on('error', reject);
     client.on('response', (res) => {
