@@ -321,7 +321,7 @@ describe('D6 the signal aborts at the deadline', () => {
     ['defaultBudgetMs 50 and no header', 50, {}, 50],
     ['x-deadline-ms: 60000 capped by defaultBudgetMs 50', 50, { 'x-deadline-ms': '60000' }, 50],
   ];
-  test.concurrent.for(cases)('D6 aborts the signal when the deadline passes (%s)', async ([label, defaultBudgetMs, headers, budget], { h }) => {
+  test.concurrent.for(cases)('D6 aborts the signal when the deadline passes (%s)', { timeout: 12_000 }, async ([label, defaultBudgetMs, headers, budget], { h }) => {
     const server = await h.startServer(
       deadlineMiddleware({ defaultBudgetMs, now: runningClock }) as Middleware,
       untilAborted,
@@ -339,7 +339,7 @@ describe('D6 the signal aborts at the deadline', () => {
       after >= budget / 2,
       `with ${label} (a ${budget} ms budget), the signal aborted after only ${Math.round(after)} ms`,
     ).toBe(true);
-  }, 12_000);
+  });
 });
 
 describe('D7 the signal aborts when the client goes away, and only then', () => {

@@ -27,7 +27,7 @@ interface Call {
 /** A fetch double: records each call, normalised through Request (fetch(url, init) or fetch(request)). */
 function fakeFetch(h: Scope, respond: (call: Call, h: Scope) => Promise<Response> | Response = () => new Response('ok')) {
   const calls: Call[] = [];
-  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fn = async (input: string | URL | Request, init?: RequestInit) => {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
     h.retain(signal);
     const call: Call = { request: new Request(input, init), input, init, signal, abortedAtCall: !!signal?.aborted, at: performance.now() };
@@ -151,7 +151,7 @@ describe('D11 one fetch, with the deadline and request id added', () => {
     for (const [kind, headers] of [
       ['a Headers object', new Headers({ authorization: 'Bearer t0k', 'x-tenant': 'acme' })],
       ['an array of pairs', [['authorization', 'Bearer t0k'], ['x-tenant', 'acme']]],
-    ] as Array<[string, HeadersInit]>) {
+    ] as Array<[string, ConstructorParameters<typeof Headers>[0]]>) {
       const { ctx } = ctxWith(500, 'trace-B2');
       const f = fakeFetch(h);
       await call(ctx, new URL(URL_B + '?page=2'), { method: 'POST', headers, body: '{}' }, { fetch: f.fetch });
@@ -221,7 +221,7 @@ describe('D11 one fetch, with the deadline and request id added', () => {
   test.concurrent('D11 propagates the remaining budget to the next hop over HTTP', async ({ h }) => {
     // hop B runs the same middleware; the test reads what hop A actually sent it
     const b = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 10_000 }) as Middleware);
-    const httpFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const httpFetch = (async (input: string | URL | Request, init?: RequestInit) => {
       const req = new Request(input, init);
       const reply = await get(b, { method: req.method, headers: Object.fromEntries(req.headers), body: req.body ? await req.text() : undefined });
       return new Response(reply.body, { status: reply.status });

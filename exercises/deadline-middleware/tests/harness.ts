@@ -1,6 +1,6 @@
 // Shared by the hidden tests: a real node:http server on loopback that runs the learner's
 // middleware and then a handler (a tiny connect-style adapter), a client that can disconnect,
-// and clocks. Tests that wait on real timers run concurrently (describe.concurrent), so each
+// and clocks. A rule's tests run concurrently (test.concurrent: most wait on real timers), so each
 // test gets its own scope (the `h` fixture) and everything it opened is closed when that test
 // finishes, however it ended: broken code cannot hang the run or leak into another test.
 import http from 'node:http';

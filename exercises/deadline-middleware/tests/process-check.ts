@@ -60,22 +60,6 @@ server.listen(0, '127.0.0.1', async () => {
 });
 `;
 
-async function compileLearnerModule(dir: string): Promise<string> {
-  const file = new URL('../src/deadline.ts', import.meta.url);
-  // imported here, not at the top: loading it is then part of the check that overlaps the other tests
-  const { transform } = await import('esbuild');
-  const { code } = await transform(readFileSync(file, 'utf8'), {
-    sourcefile: 'deadline.ts',
-    loader: 'ts',
-    format: 'esm',
-    target: 'node20',
-    tsconfigRaw: { compilerOptions: {} },
-  });
-  const out = join(dir, 'deadline.mjs');
-  writeFileSync(out, code);
-  return pathToFileURL(out).href;
-}
-
 export type ProcessOutcome =
   | { kind: 'exited' }
   | { kind: 'alive' }
