@@ -72,6 +72,18 @@ describe.skipIf(skipBrowser())('the course site', () => {
     const first = page.locator(`main section[lang="${lang}"] :is(h1, h2)`);
     expect(await first.innerText()).toBe(heading);
     expect(await first.isVisible()).toBe(true);
+    // The address's language leads: shown first, with the larger heading and the primary button.
+    const look = (l: string) =>
+      page.locator(`main section[lang="${l}"]`).evaluate((section) => ({
+        top: section.getBoundingClientRect().top,
+        size: parseFloat(getComputedStyle(section.querySelector('h1, h2')!).fontSize),
+        button: getComputedStyle(section.querySelector('a.button')!).backgroundColor,
+      }));
+    const mine = await look(lang);
+    const other = await look(lang === 'en' ? 'vi' : 'en');
+    expect(mine.top).toBeLessThan(other.top);
+    expect(mine.size).toBeGreaterThan(other.size);
+    expect(mine.button).not.toBe(other.button);
   });
 
   it('follows the system colour scheme, code blocks included', async () => {
