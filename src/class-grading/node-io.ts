@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { prettifyError } from 'zod';
+import { prettifyError } from 'zod/mini';
+import '../i18n/zod-english.ts'; // an invalid assignment file is reported with zod's messages
 import { assignmentSchema, type Assignment } from '../assignments/format.ts';
 import { fsExerciseSource, gradeWith, REPO_ROOT, type ExerciseSource } from '../grading/index.ts';
 import { quizSchema, type QuizData } from '../quiz/schema.ts';

@@ -14,6 +14,8 @@ import {
   type Learner,
   type Submission,
 } from '../assignments/format.ts';
+// The refusal quotes zod's message for the first issue, in English as always.
+import '../i18n/zod-english.ts';
 import type { Message } from './messages.ts';
 
 /** What grading needs to know about each assigned exercise: the files a learner may hand in. */

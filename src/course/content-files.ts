@@ -3,7 +3,8 @@
  * check it with the same schemas the site builds with.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { prettifyError } from 'zod';
+import { prettifyError, z } from 'zod/mini';
+import '../i18n/zod-english.ts'; // the problems quote zod's messages
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { mdxToJs } from 'satteri';
@@ -57,7 +58,7 @@ export interface LoadedContent {
 export function loadContent(root = 'content'): LoadedContent {
   const problems: ContentProblem[] = [];
   const modulesPath = join(root, 'modules.json');
-  const parsedModules = moduleSchema.array().safeParse(JSON.parse(readFileSync(modulesPath, 'utf8')));
+  const parsedModules = z.array(moduleSchema).safeParse(JSON.parse(readFileSync(modulesPath, 'utf8')));
   if (!parsedModules.success) problems.push({ file: modulesPath, message: prettifyError(parsedModules.error) });
   const modules = parsedModules.success ? parsedModules.data : [];
 

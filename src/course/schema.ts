@@ -1,11 +1,13 @@
-import { z } from 'zod';
+// zod/mini, like the i18n/langs.ts schemas it is built from (one schema cannot mix classic and mini).
+import { z } from 'zod/mini';
 import { bilingual, langSchema } from '../i18n/langs.ts';
 
-const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case words joined by hyphens');
+const id = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case words joined by hyphens'));
+const positiveInt = () => z.number().check(z.int(), z.positive());
 
 export const moduleSchema = z.strictObject({
   id,
-  order: z.number().int().positive(),
+  order: positiveInt(),
   title: bilingual,
   summary: bilingual,
 });
@@ -16,15 +18,15 @@ export type CourseModule = z.infer<typeof moduleSchema>;
  * The two language files of a lesson share <module>/<slug>, which is the lesson's id.
  */
 export const lessonSchema = z.strictObject({
-  title: z.string().min(3),
-  description: z.string().min(20),
+  title: z.string().check(z.minLength(3)),
+  description: z.string().check(z.minLength(20)),
   module: id,
-  order: z.number().int().positive(),
+  order: positiveInt(),
   lang: langSchema,
-  minutes: z.number().int().min(1).max(60),
-  exercises: z.array(id).default([]),
-  quizzes: z.array(id).default([]),
-  labs: z.array(id).default([]),
+  minutes: z.number().check(z.int(), z.minimum(1), z.maximum(60)),
+  exercises: z._default(z.array(id), []),
+  quizzes: z._default(z.array(id), []),
+  labs: z._default(z.array(id), []),
 });
 export type LessonData = z.infer<typeof lessonSchema>;
 

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+// zod/mini, not zod: the workspace parses exercise.json in the browser.
+import { z } from 'zod/mini';
 
 /** Vietnamese text must carry its diacritics (a stripped "Ban da thu lai" is a bug, not a translation). */
 const VIETNAMESE_MARKS = /[àáảãạăắằẳẵặâấầẩẫậđèéẻẽẹêếềểễệìíỉĩịòóỏõọôốồổỗộơớờởỡợùúủũụưứừửữựỳýỷỹỵ]/i;
 
 const text = z.object({
-  vi: z.string().trim().min(1).regex(VIETNAMESE_MARKS, 'Vietnamese text without diacritics'),
-  en: z.string().trim().min(1),
+  vi: z.string().check(z.trim(), z.minLength(1), z.regex(VIETNAMESE_MARKS, 'Vietnamese text without diacritics')),
+  en: z.string().check(z.trim(), z.minLength(1)),
 });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -15,30 +16,29 @@ export const RULE_ID = /^[A-Z]\d{1,3}$/;
 /** A relative path inside the exercise: `/`-separated, no `..`, no leading dot segments. */
 export const exerciseFilePath = z
   .string()
-  .refine((p) => p.split('/').every((seg) => SEGMENT.test(seg) && seg !== '..'), 'not a safe relative path');
+  .check(z.refine((p) => p.split('/').every((seg) => SEGMENT.test(seg) && seg !== '..'), 'not a safe relative path'));
 
-const rule = z.object({ title: text, message: text, hint: text }).strict();
+const rule = z.strictObject({ title: text, message: text, hint: text });
+const ms = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 
-export const exerciseSchema = z
-  .object({
-    id: z.string().regex(SLUG),
-    module: z.string().regex(SLUG),
-    title: text,
-    files: z
-      .array(z.object({ path: exerciseFilePath, editable: z.boolean() }).strict())
-      .min(1)
-      .refine((files) => files.some((f) => f.editable), 'at least one editable file')
-      .refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'file paths must be unique'),
-    limits: z
-      .object({
-        testTimeoutMs: z.number().int().min(100).max(60_000),
-        runTimeoutMs: z.number().int().min(1000).max(300_000),
-      })
-      .strict()
-      .refine((l) => l.runTimeoutMs > l.testTimeoutMs, 'runTimeoutMs must exceed testTimeoutMs'),
-    rules: z.record(z.string().regex(RULE_ID), rule).refine((r) => Object.keys(r).length > 0, 'at least one rule'),
-  })
-  .strict();
+export const exerciseSchema = z.strictObject({
+  id: z.string().check(z.regex(SLUG)),
+  module: z.string().check(z.regex(SLUG)),
+  title: text,
+  files: z
+    .array(z.strictObject({ path: exerciseFilePath, editable: z.boolean() }))
+    .check(
+      z.minLength(1),
+      z.refine((files) => files.some((f) => f.editable), 'at least one editable file'),
+      z.refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'file paths must be unique'),
+    ),
+  limits: z
+    .strictObject({ testTimeoutMs: ms(100, 60_000), runTimeoutMs: ms(1000, 300_000) })
+    .check(z.refine((l) => l.runTimeoutMs > l.testTimeoutMs, 'runTimeoutMs must exceed testTimeoutMs')),
+  rules: z
+    .record(z.string().check(z.regex(RULE_ID)), rule)
+    .check(z.refine((r) => Object.keys(r).length > 0, 'at least one rule')),
+});
 
 export type Exercise = z.infer<typeof exerciseSchema>;
 export type ExerciseRule = Exercise['rules'][string];

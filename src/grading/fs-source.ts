@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import '../i18n/zod-english.ts'; // a malformed exercise.json is reported with zod's messages
 import { parseExercise } from './exercise-schema.ts';
 import { ENV_FILES, type ExerciseBundle, type ExerciseSource } from './source.ts';
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this module is on every page (the language switch), and the mini API tree-shakes.
+import { z } from 'zod/mini';
 
 /** Vietnamese first: it is the course's default language. */
 export const LANGS = ['vi', 'en'] as const;
@@ -23,12 +24,15 @@ export function hasVietnameseDiacritics(text: string): boolean {
 
 /** A string given in both languages. The Vietnamese one must really be Vietnamese. */
 export const bilingual = z.object({
-  vi: z.string().min(1).refine(hasVietnameseDiacritics, {
-    message: 'Vietnamese text has no diacritics (was it left in English, or typed without marks?)',
-  }),
-  en: z.string().min(1),
+  vi: z.string().check(
+    z.minLength(1),
+    z.refine(hasVietnameseDiacritics, {
+      message: 'Vietnamese text has no diacritics (was it left in English, or typed without marks?)',
+    }),
+  ),
+  en: z.string().check(z.minLength(1)),
 });
 export type Bilingual = z.infer<typeof bilingual>;
 
 /** Like `bilingual`, for short strings (labels, numbers with units) that may be the same in both. */
-export const bilingualLabel = z.object({ vi: z.string().min(1), en: z.string().min(1) });
+export const bilingualLabel = z.object({ vi: z.string().check(z.minLength(1)), en: z.string().check(z.minLength(1)) });

@@ -3,7 +3,7 @@
  * or hand-edited one (keep every entry that still makes sense), or something unreadable. The caller
  * sets the original aside under a backup key whenever anything was not kept as is. Pure.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini'; // in the browser: see schema.ts
 import {
   emptyProgress,
   exerciseEntrySchema,
@@ -34,7 +34,7 @@ export interface ReadResult {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Keeps the entries of a record section whose key and value pass their schemas. */
-function salvageSection<T>(value: unknown, key: z.ZodType<string>, entry: z.ZodType<T>, tally: { kept: number; dropped: number }): Record<string, T> {
+function salvageSection<T>(value: unknown, key: z.ZodMiniType<string>, entry: z.ZodMiniType<T>, tally: { kept: number; dropped: number }): Record<string, T> {
   const out: Record<string, T> = {};
   if (value === undefined) return out;
   if (!isRecord(value)) {

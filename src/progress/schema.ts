@@ -3,19 +3,20 @@
  * language-independent ones (lesson `<module>/<slug>`, exercise and quiz ids), so switching language
  * keeps progress. Pure: no DOM, no storage.
  */
-import { z } from 'zod';
+// zod/mini, not zod: these schemas run in the browser, where full zod would add ~25 KB gzip to every page.
+import { z } from 'zod/mini';
 
 export const PROGRESS_KEY = 'course.progress';
 export const PROGRESS_VERSION = 1;
 
 const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const itemId = z.string().regex(slug);
-export const lessonId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
+export const itemId = z.string().check(z.regex(slug));
+export const lessonId = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/));
 export const isoTime = z.iso.datetime({ offset: true });
 
 /** A quiz answer, the same shape as src/quiz/grade.ts `Answer`. */
 export const answerSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('single'), choice: z.string().nullable() }),
+  z.strictObject({ type: z.literal('single'), choice: z.nullable(z.string()) }),
   z.strictObject({ type: z.literal('multiple'), choices: z.array(z.string()) }),
   z.strictObject({ type: z.literal('numeric'), value: z.string() }),
   z.strictObject({ type: z.literal('order'), items: z.array(z.string()) }),
@@ -25,7 +26,8 @@ export const answersSchema = z.record(z.string(), answerSchema);
 /** `read: false` records an explicit "not done", so reaching the end of the page does not re-mark it. */
 export const lessonEntrySchema = z.strictObject({ read: z.boolean(), at: isoTime, by: z.enum(['button', 'scroll']) });
 
-const count = z.number().int().min(0);
+const count = z.number().check(z.int(), z.minimum(0));
+const atLeastOne = z.number().check(z.int(), z.minimum(1));
 export const exerciseResultSchema = z
   .strictObject({
     status: z.enum(['pass', 'fail', 'error']),
@@ -34,21 +36,21 @@ export const exerciseResultSchema = z
     runner: z.enum(['webcontainer', 'local']),
     at: isoTime,
   })
-  .refine((r) => r.passed <= r.total, { message: 'passed cannot exceed total' });
+  .check(z.refine((r) => r.passed <= r.total, { message: 'passed cannot exceed total' }));
 
 export const exerciseEntrySchema = z.strictObject({
-  attempts: z.number().int().min(1),
+  attempts: atLeastOne,
   passed: z.boolean(),
   best: exerciseResultSchema,
   last: exerciseResultSchema,
 });
 
 export const quizAttemptSchema = z
-  .strictObject({ score: count, total: z.number().int().min(1), answers: answersSchema, at: isoTime })
-  .refine((a) => a.score <= a.total, { message: 'score cannot exceed total' });
+  .strictObject({ score: count, total: atLeastOne, answers: answersSchema, at: isoTime })
+  .check(z.refine((a) => a.score <= a.total, { message: 'score cannot exceed total' }));
 
 export const quizEntrySchema = z.strictObject({
-  attempts: z.number().int().min(1),
+  attempts: atLeastOne,
   best: quizAttemptSchema,
   last: quizAttemptSchema,
 });
@@ -60,7 +62,7 @@ export const progressSchema = z.strictObject({
   lessons: z.record(lessonId, lessonEntrySchema),
   exercises: z.record(itemId, exerciseEntrySchema),
   quizzes: z.record(itemId, quizEntrySchema),
-  lastLesson: lastLessonSchema.optional(),
+  lastLesson: z.optional(lastLessonSchema),
 });
 
 export type Progress = z.infer<typeof progressSchema>;

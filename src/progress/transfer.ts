@@ -3,7 +3,7 @@
  * read back with validation, merged with what is already here, and previewed before anything is
  * written. Pure: the page does the file picking and the confirming.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini'; // in the browser: see schema.ts
 import { savedCodeSchema, type SavedCode } from '../workspace/saved-code.ts';
 import { isoTime, itemId, progressSchema, type ExerciseResult, type Progress, type QuizAttempt } from './schema.ts';
 

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+// zod/mini, like the i18n/langs.ts schemas it is built from (one schema cannot mix classic and mini).
+import { z } from 'zod/mini';
 import { bilingual } from '../i18n/langs.ts';
 
-const key = z.string().regex(/^[a-z0-9-]+$/);
+const key = z.string().check(z.regex(/^[a-z0-9-]+$/));
 
 const choice = z.strictObject({
   id: key,
@@ -14,21 +15,23 @@ const choice = z.strictObject({
 const base = { id: key, prompt: bilingual };
 
 const single = z
-  .strictObject({ ...base, type: z.literal('single'), choices: z.array(choice).min(2) })
-  .refine((q) => q.choices.filter((c) => c.correct).length === 1, {
-    message: 'a single-choice question needs exactly one correct choice',
-  });
+  .strictObject({ ...base, type: z.literal('single'), choices: z.array(choice).check(z.minLength(2)) })
+  .check(
+    z.refine((q) => q.choices.filter((c) => c.correct).length === 1, {
+      message: 'a single-choice question needs exactly one correct choice',
+    }),
+  );
 
 const multiple = z
-  .strictObject({ ...base, type: z.literal('multiple'), choices: z.array(choice).min(3) })
-  .refine((q) => q.choices.some((c) => c.correct), { message: 'a multiple-choice question needs a correct choice' });
+  .strictObject({ ...base, type: z.literal('multiple'), choices: z.array(choice).check(z.minLength(3)) })
+  .check(z.refine((q) => q.choices.some((c) => c.correct), { message: 'a multiple-choice question needs a correct choice' }));
 
 const numeric = z.strictObject({
   ...base,
   type: z.literal('numeric'),
   answer: z.number(),
-  tolerance: z.number().min(0).default(0),
-  unit: bilingual.optional(),
+  tolerance: z._default(z.number().check(z.minimum(0)), 0),
+  unit: z.optional(bilingual),
   explanation: bilingual,
 });
 
@@ -36,7 +39,7 @@ const numeric = z.strictObject({
 const order = z.strictObject({
   ...base,
   type: z.literal('order'),
-  items: z.array(z.strictObject({ id: key, text: bilingual })).min(3),
+  items: z.array(z.strictObject({ id: key, text: bilingual })).check(z.minLength(3)),
   explanation: bilingual,
 });
 
@@ -47,9 +50,11 @@ export const quizSchema = z
   .strictObject({
     module: key,
     title: bilingual,
-    questions: z.array(questionSchema).min(1),
+    questions: z.array(questionSchema).check(z.minLength(1)),
   })
-  .refine((q) => new Set(q.questions.map((x) => x.id)).size === q.questions.length, {
-    message: 'question ids must be unique within a quiz',
-  });
+  .check(
+    z.refine((q) => new Set(q.questions.map((x) => x.id)).size === q.questions.length, {
+      message: 'question ids must be unique within a quiz',
+    }),
+  );
 export type QuizData = z.infer<typeof quizSchema>;
