@@ -1,5 +1,5 @@
 // Usage: npm run bench:page [-- /en/timeouts/why-timeouts/ ...]  (needs a built site: npm run build)
-// Serves dist/ with `astro preview`, loads each page in headless Chromium and prints what it loads:
+// Serves dist/ (or COURSE_DIST) with `astro preview`, loads each page in headless Chromium and prints what it loads:
 // JavaScript bytes, total bytes and request count, before any interaction.
 import { spawn } from 'node:child_process';
 import { launchBrowser } from '../e2e/browser.ts';
@@ -8,7 +8,9 @@ const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (!pages.length) pages.push('/vi/timeouts/why-timeouts/', '/en/timeouts/why-timeouts/', '/en/when-to-retry/one-layer/', '/en/');
 
 const port = 4400 + Math.floor(Math.random() * 500);
-const server = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
+const dist = process.env.COURSE_DIST ?? 'dist';
+const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', dist, '--ignore-lock'];
+const server = spawn('node_modules/.bin/astro', args, { stdio: 'ignore' });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
   try {
