@@ -3,12 +3,11 @@
  * over the built site): both core exercises, both languages. The fallback runs against `astro preview`
  * (a static host: no local runner), with StackBlitz unreachable.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
+import { serveSite, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 
 const EXERCISES = [
@@ -28,40 +27,15 @@ function lessonEmbedding(id: string): string {
 }
 const BOOT_TIMEOUT_MS = 20_000;
 
-let server: ChildProcess | undefined;
+let site: ServedSite | undefined;
 let localURL = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   if (skipBrowser()) return;
-  const port = await freePort();
-  let log = '';
-  server = spawn('node_modules/.bin/tsx', ['scripts/serve.ts', '--port', String(port), '--dist', DIST], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout!.on('data', (d) => (log += d));
-  server.stderr!.on('data', (d) => (log += d));
-  localURL = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${localURL}/vi/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`scripts/serve.ts did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  site = await serveSite(DIST, 'local-runner');
+  localURL = site.url;
 });
-afterAll(() => {
-  server?.kill();
-});
+afterAll(() => site?.stop());
 
 /** Replaces the editor's whole text as a learner pasting would (the editor loads on first use). */
 async function setCode(page: Page, root: ReturnType<Page['locator']>, text: string) {

@@ -4,8 +4,8 @@
 //   redrawn chart and figures, over several changes (median and max), and the worker's compute time;
 // - the JavaScript the lesson page loads before the lab is activated, and what activating it adds
 //   (controller, uPlot, worker).
-import { spawn } from 'node:child_process';
 import { launchBrowser } from '../e2e/browser.ts';
+import { serveSite } from '../e2e/serve-site.ts';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,15 +24,8 @@ const LABS = [
   { sim: 'timeout-choice', path: '/en/timeouts/choosing-a-timeout/', key: 'medianMs', values: [30, 50, 60, 35, 45, 55, 70, 80, 25, 42] },
 ];
 
-const port = 4400 + Math.floor(Math.random() * 500);
-const server = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', dist, '--ignore-lock'], { stdio: 'ignore' });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 150; i++) {
-  try {
-    if ((await fetch(`${base}/vi/`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
+const site = await serveSite(dist);
+const base = site.url;
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -90,7 +83,7 @@ for (const lab of LABS) {
   await context.close();
 }
 await browser.close();
-server.kill();
+site.stop();
 
 const head = ['lab', 'parameter changed', 'median ms', 'max ms', 'compute ms', 'page JS before', 'lab part of it', '+JS on activation'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

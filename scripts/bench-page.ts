@@ -1,23 +1,14 @@
 // Usage: npm run bench:page [-- /en/timeouts/why-timeouts/ ...]  (needs a built site: npm run build)
 // Serves dist/ (or COURSE_DIST) with `astro preview`, loads each page in headless Chromium and prints what it loads:
 // JavaScript bytes, total bytes and request count, before any interaction.
-import { spawn } from 'node:child_process';
 import { launchBrowser } from '../e2e/browser.ts';
+import { serveSite } from '../e2e/serve-site.ts';
 
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (!pages.length) pages.push('/vi/timeouts/why-timeouts/', '/en/timeouts/why-timeouts/', '/en/when-to-retry/one-layer/', '/en/');
 
-const port = 4400 + Math.floor(Math.random() * 500);
-const dist = process.env.COURSE_DIST ?? 'dist';
-const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', dist, '--ignore-lock'];
-const server = spawn('node_modules/.bin/astro', args, { stdio: 'ignore' });
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`${base}/vi/`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
+const site = await serveSite(process.env.COURSE_DIST ?? 'dist');
+const base = site.url;
 
 const browser = await launchBrowser();
 console.log('page'.padEnd(44), 'JS bytes'.padStart(10), 'total bytes'.padStart(12), 'requests'.padStart(9));
@@ -37,5 +28,5 @@ for (const path of pages) {
   await page.close();
 }
 await browser.close();
-server.kill();
+site.stop();
 console.log('(uncompressed bytes as served; a static host would also gzip or brotli them)');

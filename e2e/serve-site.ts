@@ -1,0 +1,51 @@
+/**
+ * Serves a built site on a free loopback port and waits until it answers: with `astro preview` (a
+ * static host) or with scripts/serve.ts (the README's `npm start`, which adds the local runner).
+ * Used by the end-to-end setup, the workspace tests and the page and lab benchmarks.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface ServedSite {
+  url: string;
+  stop(): void;
+}
+
+export type SiteServer = 'astro-preview' | 'local-runner';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function serveSite(dist: string, kind: SiteServer = 'astro-preview'): Promise<ServedSite> {
+  const port = String(await freePort());
+  const [command, args, url] =
+    kind === 'astro-preview'
+      ? ['node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', port, '--outDir', dist, '--ignore-lock'], `http://127.0.0.1:${port}`]
+      : // localhost, as a learner would open it: the runner checks the page's origin
+        ['node_modules/.bin/tsx', ['scripts/serve.ts', '--port', port, '--dist', dist], `http://localhost:${port}`];
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const stop = () => void child.kill();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/vi/`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  stop();
+  throw new Error(`${command} ${args.join(' ')} did not answer within 30 s:\n${log}`);
+}
