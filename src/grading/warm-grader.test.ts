@@ -27,14 +27,23 @@ test('re-grading in a kept sandbox follows every change of the learner file', { 
   expect(typed.status, 'a type error alone does not fail the run').toBe('pass');
   expect(typed.typeErrors.map((e) => [e.file, e.message.slice(0, 6)])).toEqual([['retry.ts', 'TS2322']]);
 
+  // fails only in the last file: vitest's default order would run that file first next time
+  const budgetBug = await grade(read('solutions/retry-helper/buggy/bucket-without-cap.ts'));
+  expect(failing(budgetBug)).toEqual(['R13']);
+
   const looping = reference.replace('    trySpend() {\n', '    trySpend() {\n      while (true) {}\n');
   expect(looping).not.toBe(reference);
   const hung = await grader.grade({ exerciseId: 'retry-helper', files: { 'retry.ts': looping }, lang: 'en' });
   expect(hung.status).toBe('error');
   expect(hung.tests.some((t) => t.timedOut)).toBe(true);
+  // files run in name order, so the first two files finished before the loop in the third
+  expect(hung.tests.filter((t) => t.status === 'pass' || t.status === 'fail').length).toBeGreaterThan(30);
 
   const again = await grade(reference);
   expect(again.status, `the kept sandbox recovers after its run was killed: ${why(again)}`).toBe('pass');
   expect(again.typeErrors).toEqual([]);
   expect(again.counts.passed).toBe(first.counts.passed);
+  // vitest would otherwise run the file that failed last time first: the report keeps its order
+  expect(again.tests.map((t) => t.name)).toEqual(first.tests.map((t) => t.name));
+  expect(first.tests[0]?.rule).toBe('R1');
 });
