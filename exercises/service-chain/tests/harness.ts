@@ -1,32 +1,28 @@
 // Shared by the hidden tests: the learner's three services (and stand-ins for B or C) on loopback
-// ports, a user client that can hang up, and counters of what reached each server. Everything a
-// test opens is closed in afterEach, so a service that never answers cannot hang the run.
+// ports, a user client that can hang up, and counters of what reached each server. A rule's tests
+// run concurrently (test.concurrent: they mostly wait on real deadlines), so each test gets its own
+// scope (the `h` fixture) and everything it opened is closed when that test finishes, however it
+// ended: a service that never answers cannot hang the run or leak into another test.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { test as vitestTest } from 'vitest';
 
-// Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
-// can be garbage collected before the timeout fires (nodejs/node#57736, fixed in later Node lines).
-// That is a runtime bug, not the learner's: fetch is wrapped (before the services load) so that the
-// signals it is given, and their sources, stay reachable until the test ends.
-const retained = new Set<unknown>();
-function retainSources(signal: unknown): void {
-  if (!(signal instanceof AbortSignal) || retained.has(signal)) return;
-  retained.add(signal);
-  for (const sym of Object.getOwnPropertySymbols(signal)) {
-    if (sym.description !== 'kSourceSignals') continue;
-    try {
-      for (const ref of Set.prototype.values.call((signal as any)[sym])) retainSources(typeof ref?.deref === 'function' ? ref.deref() : ref);
-    } catch {
-      // another runtime's internals: nothing to hold
-    }
-  }
-}
-// The wrapper also counts calls by URL: a call started with a few milliseconds left may be aborted
-// before its connection is even accepted, and must still count as a call.
+/** The scopes of the tests running now (one rule's tests at a time). */
+const open = new Set<Scope>();
+
+// The wrapper counts calls by URL: a call started with a few milliseconds left may be aborted
+// before its connection is even accepted, and must still count as a call. Every server's port is
+// new when it starts listening, and its count starts at zero then.
 const fetched = new Map<string, number>();
 const realFetch = globalThis.fetch;
 globalThis.fetch = ((input: any, init?: any) => {
-  retainSources(init?.signal ?? (input instanceof Request ? input.signal : undefined));
+  // Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
+  // can be garbage collected before the timeout fires (nodejs/node#57736, fixed in later Node lines).
+  // That is a runtime bug, not the learner's: fetch is wrapped (before the services load) so that the
+  // signals it is given, and their sources, stay reachable until the tests running now have ended
+  // (the test whose services made the call is one of them).
+  const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+  for (const scope of open) scope.retain(signal);
   const url = input instanceof Request ? input.url : String(input);
   fetched.set(url, (fetched.get(url) ?? 0) + 1);
   return realFetch(input, init);
@@ -36,33 +32,6 @@ globalThis.fetch = ((input: any, init?: any) => {
 export function callsTo(server: { url: string; seen: unknown[] }): number {
   return Math.max(server.seen.length, fetched.get(server.url) ?? 0);
 }
-
-const cleanups: Array<() => void> = [];
-/**
- * Closes everything the test opened. Every test file registers it with afterEach itself: with the
- * grader's `isolate: false` this module is evaluated once for the whole run, so a hook registered
- * here would only be attached to the first file that imports it.
- */
-export function cleanup(): void {
-  retained.clear();
-  fetched.clear();
-  for (const fn of cleanups.splice(0).reverse()) {
-    try {
-      fn();
-    } catch {
-      // best effort
-    }
-  }
-}
-export function onCleanup(fn: () => void): void {
-  cleanups.push(fn);
-}
-
-export const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    onCleanup(() => clearTimeout(timer));
-  });
 
 /**
  * The services run in this very process, so on a loaded machine they are slowed down exactly as
@@ -75,36 +44,7 @@ export interface StallMeter {
   readonly stalled: number;
   stop(): number;
 }
-export function stallMeter(): StallMeter {
-  let last = performance.now();
-  let stalled = 0;
-  const interval = setInterval(() => {
-    const now = performance.now();
-    stalled += Math.max(0, now - last - 15);
-    last = now;
-  }, 5);
-  onCleanup(() => clearInterval(interval));
-  return {
-    get stalled() {
-      return stalled;
-    },
-    stop() {
-      clearInterval(interval);
-      return stalled;
-    },
-  };
-}
 export const MAX_STALL_ALLOWANCE = 400;
-
-/** Sleeps until `ms` after `started`, plus what the meter says the process lost (capped). */
-export async function sleepUntil(started: number, ms: number, meter?: StallMeter): Promise<void> {
-  for (;;) {
-    const extra = Math.min(meter?.stalled ?? 0, MAX_STALL_ALLOWANCE);
-    const wait = started + ms + extra - performance.now();
-    if (wait <= 0) return;
-    await sleep(wait);
-  }
-}
 
 /** One request as a server saw it. */
 export interface Seen {
@@ -119,43 +59,6 @@ export interface Listening {
   seen: Seen[];
 }
 
-/** Listens on a loopback port and records every request the server receives, beside its own handler. */
-export async function listen(server: unknown, what: string): Promise<Listening> {
-  if (!(server instanceof http.Server)) throw new Error(`${what} did not return an http.Server (it returned ${describe(server)})`);
-  const seen: Seen[] = [];
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const entry: Seen = { headers: req.headers, at: performance.now() };
-    seen.push(entry);
-    res.once('close', () => {
-      if (!res.writableFinished) entry.abandonedAt = performance.now();
-    });
-  });
-  onCleanup(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, seen };
-}
-
-/** A stand-in for B or C: `respond` gets the nth request (0-based); it may answer, hang or hang up. */
-export function stub(respond: (res: http.ServerResponse, n: number) => void): Promise<Listening> {
-  let n = 0;
-  return listen(
-    http.createServer((_req, res) => respond(res, n++)),
-    'the test stub',
-  );
-}
-export const answer = (status: number, body: unknown = { from: 'stub', status }) => (res: http.ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-export const hang = () => {};
-export const hangUp = (res: http.ServerResponse) => res.socket?.destroy();
-
 export interface Reply {
   status: number;
   body: string;
@@ -163,45 +66,174 @@ export interface Reply {
   ms: number;
 }
 
-/** A user request on its own connection. `reply` resolves undefined if the user hung up or gave up waiting. */
-export function send(url: string, headers: Record<string, string> = {}, opts: { hangUpAfterMs?: number; waitMs?: number } = {}) {
-  const started = performance.now();
-  const client = http.request(url, { method: 'GET', agent: false, headers: { connection: 'close', ...headers } });
-  onCleanup(() => client.destroy());
-  const reply = new Promise<Reply | undefined>((resolve) => {
-    const giveUp = setTimeout(() => resolve(undefined), opts.waitMs ?? 3000);
-    onCleanup(() => clearTimeout(giveUp));
-    client.on('error', () => resolve(undefined));
-    client.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('error', () => resolve(undefined));
-      res.on('end', () => {
-        clearTimeout(giveUp);
-        resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started });
+/** What one test opened (servers, sockets, timers), closed when it finishes. */
+export class Scope {
+  private readonly cleanups: Array<() => void> = [];
+  private readonly retained = new Set<unknown>();
+
+  /** Runs fn when the test finishes (last registered, first run). */
+  defer(fn: () => void): void {
+    this.cleanups.push(fn);
+  }
+
+  /** Holds a signal and the sources of an AbortSignal.any() until the test finishes (see fetch above). */
+  retain(signal: unknown): void {
+    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
+    this.retained.add(signal);
+    for (const sym of Object.getOwnPropertySymbols(signal)) {
+      if (sym.description !== 'kSourceSignals') continue;
+      try {
+        for (const ref of Set.prototype.values.call((signal as any)[sym])) this.retain(typeof ref?.deref === 'function' ? ref.deref() : ref);
+      } catch {
+        // another runtime's internals: nothing to hold
+      }
+    }
+  }
+
+  close(): void {
+    open.delete(this);
+    this.retained.clear();
+    for (const fn of this.cleanups.splice(0).reverse()) {
+      try {
+        fn();
+      } catch {
+        // best effort
+      }
+    }
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.defer(() => clearTimeout(timer));
+    });
+  }
+
+  /** Starts a meter of event-loop stalls (see StallMeter). */
+  stallMeter(): StallMeter {
+    let last = performance.now();
+    let stalled = 0;
+    const interval = setInterval(() => {
+      const now = performance.now();
+      stalled += Math.max(0, now - last - 15);
+      last = now;
+    }, 5);
+    this.defer(() => clearInterval(interval));
+    return {
+      get stalled() {
+        return stalled;
+      },
+      stop() {
+        clearInterval(interval);
+        return stalled;
+      },
+    };
+  }
+
+  /** Sleeps until `ms` after `started`, plus what the meter says the process lost (capped). */
+  async sleepUntil(started: number, ms: number, meter?: StallMeter): Promise<void> {
+    for (;;) {
+      const extra = Math.min(meter?.stalled ?? 0, MAX_STALL_ALLOWANCE);
+      const wait = started + ms + extra - performance.now();
+      if (wait <= 0) return;
+      await this.sleep(wait);
+    }
+  }
+
+  /** Resolves true as soon as `condition()` holds, or false after `maxMs`. */
+  async until(condition: () => boolean, maxMs: number): Promise<boolean> {
+    const end = performance.now() + maxMs;
+    while (!condition()) {
+      if (performance.now() > end) return false;
+      await this.sleep(5);
+    }
+    return true;
+  }
+
+  /** Listens on a loopback port and records every request the server receives, beside its own handler. */
+  async listen(server: unknown, what: string): Promise<Listening> {
+    if (!(server instanceof http.Server)) throw new Error(`${what} did not return an http.Server (it returned ${typeOf(server)})`);
+    const seen: Seen[] = [];
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const entry: Seen = { headers: req.headers, at: performance.now() };
+      seen.push(entry);
+      res.once('close', () => {
+        if (!res.writableFinished) entry.abandonedAt = performance.now();
       });
     });
-  });
-  client.end();
-  if (opts.hangUpAfterMs !== undefined) {
-    const timer = setTimeout(() => client.destroy(), opts.hangUpAfterMs);
-    onCleanup(() => clearTimeout(timer));
+    this.defer(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    fetched.delete(url);
+    return { url, seen };
   }
-  return { reply, started, hangUp: () => client.destroy() };
+
+  /** A stand-in for B or C: `respond` gets the nth request (0-based); it may answer, hang or hang up. */
+  stub(respond: (res: http.ServerResponse, n: number) => void): Promise<Listening> {
+    let n = 0;
+    return this.listen(
+      http.createServer((_req, res) => respond(res, n++)),
+      'the test stub',
+    );
+  }
+
+  /** A user request on its own connection. `reply` resolves undefined if the user hung up or gave up waiting. */
+  send(url: string, headers: Record<string, string> = {}, opts: { hangUpAfterMs?: number; waitMs?: number } = {}) {
+    const started = performance.now();
+    const client = http.request(url, { method: 'GET', agent: false, headers: { connection: 'close', ...headers } });
+    this.defer(() => client.destroy());
+    const reply = new Promise<Reply | undefined>((resolve) => {
+      const giveUp = setTimeout(() => resolve(undefined), opts.waitMs ?? 3000);
+      this.defer(() => clearTimeout(giveUp));
+      client.on('error', () => resolve(undefined));
+      client.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('error', () => resolve(undefined));
+        res.on('end', () => {
+          clearTimeout(giveUp);
+          resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started });
+        });
+      });
+    });
+    client.end();
+    if (opts.hangUpAfterMs !== undefined) {
+      const timer = setTimeout(() => client.destroy(), opts.hangUpAfterMs);
+      this.defer(() => clearTimeout(timer));
+    }
+    return { reply, started, hangUp: () => client.destroy() };
+  }
 }
 
-/** Resolves true as soon as `condition()` holds, or false after `maxMs`. */
-export async function until(condition: () => boolean, maxMs: number): Promise<boolean> {
-  const end = performance.now() + maxMs;
-  while (!condition()) {
-    if (performance.now() > end) return false;
-    await sleep(5);
-  }
-  return true;
-}
+/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
+export const test = vitestTest.extend<{ h: Scope }>({
+  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
+  h: async ({}, use) => {
+    const scope = new Scope();
+    open.add(scope);
+    try {
+      await use(scope);
+    } finally {
+      scope.close();
+    }
+  },
+});
 
-export function describe(v: unknown): string {
+export const answer = (status: number, body: unknown = { from: 'stub', status }) => (res: http.ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+export const hang = () => {};
+export const hangUp = (res: http.ServerResponse) => res.socket?.destroy();
+
+function typeOf(v: unknown): string {
   if (v === undefined) return 'undefined';
   if (v === null) return 'null';
   if (typeof v === 'object') return `an object (${Object.prototype.toString.call(v)})`;
