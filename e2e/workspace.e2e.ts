@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
+import { compareRuleIds } from '../src/grading/rules.ts';
 import { serveSite, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 
@@ -154,6 +155,9 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
       await page.waitForFunction(([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text, [id, editable[0]!, read(`solutions/${id}/${editable[0]}`)]);
       summary = await runAndWait(page, root, 'button');
       expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
+      // listed by rule, as the brief lists them, whatever order the suite's files ran in
+      const shown = await root.locator('.ws-test').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.rule ?? ''));
+      expect(shown).toEqual([...shown].sort(compareRuleIds));
       expect(errors).toEqual([]);
     }, 180_000);
   });

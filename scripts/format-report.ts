@@ -1,4 +1,4 @@
-import type { Exercise, Report, TestReport } from '../src/grading/index.ts';
+import { compareRuleIds, type Exercise, type Report, type TestReport } from '../src/grading/index.ts';
 import { msg, type Lang } from './cli-messages.ts';
 
 const paint = (on: boolean, code: number) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
@@ -13,12 +13,7 @@ export function formatReport(report: Report, exercise: Exercise, lang: Lang, opt
   const byRule = new Map<string, TestReport[]>();
   for (const test of report.tests) byRule.set(test.rule, [...(byRule.get(test.rule) ?? []), test]);
 
-  const order = (rule: string) => [rule.replace(/\d+$/, ''), Number(/\d+$/.exec(rule)?.[0] ?? 0)] as const;
-  const rules = [...byRule.keys()].sort((a, b) => {
-    const [pa, na] = order(a);
-    const [pb, nb] = order(b);
-    return pa === pb ? na - nb : pa < pb ? -1 : 1;
-  });
+  const rules = [...byRule.keys()].sort(compareRuleIds);
   let rulesPassed = 0;
   for (const rule of rules) {
     const tests = byRule.get(rule)!;

@@ -15,7 +15,7 @@ export { gradeWith, VITEST_ARGS, WARM_SCRIPT } from './grade.ts';
 export { mapReport } from './map-report.ts';
 export { GradeInputError, editablePaths, validateLearnerFiles } from './files.ts';
 export { locateError, parseTscOutput } from './location.ts';
-export { ruleOf, testNamesIn, ruleCoverageProblems } from './rules.ts';
+export { compareRuleIds, ruleOf, testNamesIn, ruleCoverageProblems } from './rules.ts';
 export { cap, stripAnsi } from './cap.ts';
 export { t } from './messages.ts';
 export { FakeSandbox } from './fake-sandbox.ts';

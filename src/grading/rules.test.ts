@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { ruleCoverageProblems, ruleOf, testNamesIn } from './rules.ts';
+import { compareRuleIds, ruleCoverageProblems, ruleOf, testNamesIn } from './rules.ts';
 
 describe('rules', () => {
+  test('compareRuleIds orders by letter, then by number', () => {
+    expect(['S10', 'S2', 'R1', 'S1', 'D12', 'D3'].sort(compareRuleIds)).toEqual(['D3', 'D12', 'R1', 'S1', 'S2', 'S10']);
+  });
+
   test('ruleOf reads the rule id at the start of a test name', () => {
     expect(ruleOf('R7 waits the full-jitter delay')).toBe('R7');
     expect(ruleOf('D12 resolves whatever the status')).toBe('D12');

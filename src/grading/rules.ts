@@ -6,6 +6,14 @@ export function ruleOf(testName: string): string | undefined {
   return RULE_ID.test(first) ? first : undefined;
 }
 
+/** Orders rule ids as the briefs list them: by letter, then by number (R2 before R10). */
+export function compareRuleIds(a: string, b: string): number {
+  const split = (rule: string) => [rule.replace(/\d+$/, ''), Number(/\d+$/.exec(rule)?.[0] ?? 0)] as const;
+  const [pa, na] = split(a);
+  const [pb, nb] = split(b);
+  return pa === pb ? na - nb : pa < pb ? -1 : 1;
+}
+
 // test('…'), it.concurrent('…'), test.each(cases)('…'), test.for([[1, 2]])('…')
 const TEST_CALL =
   /\b(?:test|it)(?:\.(?:concurrent|sequential|fails|skip|only))*(?:\.(?:each|for)\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g;

@@ -1,4 +1,5 @@
 /** Renders a grading report as rows the learner reads: one per rule, in the page's language. */
+import { compareRuleIds } from '../grading/rules.ts';
 import type { Report, TestReport } from '../grading/types.ts';
 import { inlineMarkup } from '../quiz/inline.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
@@ -55,7 +56,9 @@ export function renderReport(list: HTMLElement, report: Report, elapsedMs: numbe
   if (report.message) parts.push(el('p', { className: 'ws-message', html: inlineMarkup(report.message) }));
   if (report.tests.length) {
     const ul = el('ul', { className: 'ws-tests' });
-    ul.append(...report.tests.map((t) => row(t, s)));
+    // by rule, as the brief lists them (a suite may run its files in another order); stable within a rule
+    const byRule = [...report.tests].sort((a, b) => compareRuleIds(a.rule, b.rule));
+    ul.append(...byRule.map((t) => row(t, s)));
     parts.push(ul);
   }
   if (report.typeErrors.length) {
