@@ -1,7 +1,8 @@
 /**
  * The exercise workspace against the local runner, served by the README's run command (scripts/serve.ts
- * over the built site): both core exercises, both languages. The fallback runs against `astro preview`
- * (a static host: no local runner), with StackBlitz unreachable.
+ * over the built site): both core exercises, both languages. The WebContainer path runs against
+ * `astro preview` (an isolated static host: no local runner), with StackBlitz unreachable. Grading in
+ * the page without any server is in worker-runner.e2e.ts.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,23 +11,13 @@ import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
 import { compareRuleIds } from '../src/grading/rules.ts';
 import { serveSite, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
+import { BOOT_TIMEOUT_MS as WEBCONTAINER_BOOT_TIMEOUT_MS } from '../src/runner/webcontainer/boot.ts';
+import { failures, lessonEmbedding, read, runAndWait, savedFile, setCode } from './workspace-helpers.ts';
 
 const EXERCISES = [
   { id: 'retry-helper', page: 'when-to-retry/one-layer', file: 'retry.ts', loopAfter: '): Promise<Response> {\n' },
   { id: 'deadline-middleware', page: 'deadlines/propagating-deadlines', file: 'deadline.ts', loopAfter: ') => void {\n' },
 ] as const;
-const read = (path: string) => readFileSync(path, 'utf8');
-
-/** `<module>/<slug>` of the English lesson that embeds the exercise. */
-function lessonEmbedding(id: string): string {
-  for (const module of readdirSync('content/lessons/en')) {
-    for (const file of readdirSync(`content/lessons/en/${module}`)) {
-      if (read(`content/lessons/en/${module}/${file}`).includes(`<Exercise id="${id}"`)) return `${module}/${file.replace(/\.mdx$/, '')}`;
-    }
-  }
-  throw new Error(`no lesson embeds the exercise ${id}`);
-}
-const BOOT_TIMEOUT_MS = 20_000;
 
 let site: ServedSite | undefined;
 let localURL = '';
@@ -37,33 +28,6 @@ beforeAll(async () => {
   localURL = site.url;
 });
 afterAll(() => site?.stop());
-
-/** Replaces the editor's whole text as a learner pasting would (the editor loads on first use). */
-async function setCode(page: Page, root: ReturnType<Page['locator']>, text: string) {
-  await root.locator('textarea[data-code], .cm-content').first().click();
-  const content = root.locator('.cm-content').first();
-  await content.waitFor();
-  await content.focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-}
-
-const failures = (root: ReturnType<Page['locator']>) =>
-  root.locator('.ws-test:not([data-status="pass"])').allTextContents().then((rows) => rows.join('\n'));
-
-async function runAndWait(page: Page, root: ReturnType<Page['locator']>, how: 'button' | 'keys') {
-  await page.waitForFunction((el) => ['ready', 'done', 'failed'].includes((el as HTMLElement).dataset.phase!), await root.elementHandle(), { timeout: 20_000 });
-  if (how === 'button') await root.locator('[data-action="run"]').click();
-  else await page.keyboard.press('ControlOrMeta+Enter');
-  await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'running', await root.elementHandle(), { timeout: 5_000 });
-  await page.waitForFunction((el) => ['done', 'failed'].includes((el as HTMLElement).dataset.phase!), await root.elementHandle(), { timeout: 90_000 });
-  const summary = (await root.locator('[data-summary]').textContent())!;
-  console.log(`${await root.getAttribute('data-exercise')} ${how}: ${summary}`);
-  return summary;
-}
-
-const savedFile = (page: Page, id: string, file: string) =>
-  page.evaluate(([id, file]) => JSON.parse(localStorage.getItem(`course.code.${id}`) ?? '{"files":{}}').files[file] as string | undefined, [id, file]);
 
 describe.skipIf(skipBrowser())('exercise workspace with the local runner', () => {
   const browser = useBrowser();
@@ -251,35 +215,41 @@ async function axe(page: Page, colorScheme: 'light' | 'dark') {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-describe.skipIf(skipBrowser())('exercise workspace without a runner', () => {
+describe.skipIf(skipBrowser())('a WebContainer exercise on an isolated static host, StackBlitz unreachable', () => {
   const browser = useBrowser();
 
-  it('on a static host with StackBlitz unreachable, the fallback (why, and the command line) appears within the boot timeout', async () => {
+  it('boots only on the first Run, then falls back (why, the command line, Try again) within the boot timeout', async () => {
     await Promise.all(
       (['en', 'vi'] as const).map(async (lang) => {
         const context = await browser.context();
-        await context.route(/stackblitz|webcontainer/, (route) => route.abort());
+        const asked: string[] = [];
+        await context.route(/stackblitz|webcontainer/, (route) => (asked.push(route.request().url()), route.abort()));
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
         page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`/${lang}/when-to-retry/one-layer/`);
+        await page.goto(`/${lang}/deadlines/propagating-deadlines/`);
+        const root = page.locator('course-workspace[data-exercise="deadline-middleware"]');
+        await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'standby', await root.elementHandle(), { timeout: 15_000 });
+        expect(await root.locator('[data-state]').textContent()).toContain(lang === 'en' ? 'starts only when you press Run' : 'chỉ khởi động khi bạn bấm');
+        await page.waitForLoadState('networkidle');
+        expect(asked, 'nothing is fetched from StackBlitz before the first Run').toEqual([]);
+
+        await root.locator('[data-action="run"]').click();
         const started = Date.now();
-        const root = page.locator('course-workspace[data-exercise="retry-helper"]');
         const fallback = root.locator('[data-fallback]');
-        await fallback.waitFor({ state: 'visible', timeout: BOOT_TIMEOUT_MS + 8_000 });
-        // Within the boot timeout (plus the page's own start on a loaded machine), never hanging.
-        expect(Date.now() - started).toBeLessThan(BOOT_TIMEOUT_MS + 5_000);
+        await fallback.waitFor({ state: 'visible', timeout: WEBCONTAINER_BOOT_TIMEOUT_MS + 10_000 });
+        expect(Date.now() - started).toBeLessThan(WEBCONTAINER_BOOT_TIMEOUT_MS + 8_000);
+        expect(asked.length, 'the first Run booted the WebContainer').toBeGreaterThan(0);
         expect(await fallback.textContent()).toContain(lang === 'en' ? 'could not reach StackBlitz' : 'không kết nối được tới StackBlitz');
-        expect(await root.locator('[data-action="run"]').isDisabled()).toBe(true);
-        expect(await page.locator('.embed-exercise pre.cli').textContent()).toContain(`npm run check -- retry-helper${lang === 'en' ? ' --lang en' : ''}`);
+        expect(await root.locator('[data-action="retry"]').isVisible()).toBe(true);
+        expect(await page.locator('.embed-exercise pre.cli').textContent()).toContain(`npm run check -- deadline-middleware${lang === 'en' ? ' --lang en' : ''}`);
         // Nothing is lost: the code area still edits and saves.
         await root.locator('textarea[data-code]').fill('// still mine\n');
-        await page.waitForFunction(() => localStorage.getItem('course.code.retry-helper')?.includes('still mine'));
+        await page.waitForFunction(() => localStorage.getItem('course.code.deadline-middleware')?.includes('still mine'));
         // Only the blocked StackBlitz iframe may complain.
         expect(errors.filter((e) => !/stackblitz|ERR_FAILED|ERR_BLOCKED/i.test(e))).toEqual([]);
-        console.log(`fallback console (${lang}):`, errors);
       }),
     );
-  }, 60_000);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@
 // the grader kills the run, it still knows which test hung and how the earlier ones ended.
 import { appendFileSync } from 'node:fs';
 import { beforeEach, afterEach } from 'vitest';
+import { seededRandom } from './grader-random.mjs';
 
 const OUT = process.env.GRADER_PROGRESS_FILE || 'grader-progress.jsonl';
 const write = (event) => {
@@ -17,6 +18,7 @@ const write = (event) => {
 // (a suite may extend `test` with fixtures), and rejects a plain `ctx`.
 beforeEach(({ task }) => {
   write({ type: 'start', id: task.id, name: task.name });
+  Math.random = seededRandom(task.name);
 });
 
 afterEach(({ task }) => {

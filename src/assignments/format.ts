@@ -69,7 +69,7 @@ const clientExerciseResult = z.strictObject({
   status: z.enum(['pass', 'fail', 'error']),
   passed: count(0),
   total: count(0),
-  runner: z.enum(['webcontainer', 'local']),
+  runner: z.enum(['webcontainer', 'worker', 'local']),
   at: isoTime,
 });
 const clientQuizResult = z.strictObject({ score: count(0), total: count(1), at: isoTime });

@@ -11,6 +11,7 @@ const exercise = {
   title: { en: 'Retry helper', vi: 'Trình retry' },
   files: [{ path: 'retry.ts', editable: true }],
   limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
+  inBrowser: 'worker',
   rules: { R1: { title: { en: 't', vi: 'tê' }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } } },
 } as Exercise;
 const assignment = makeAssignment({ quizzes: [] });

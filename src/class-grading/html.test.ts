@@ -10,6 +10,7 @@ const exercise = {
   title: { en: 'Retry helper', vi: 'Trình retry' },
   files: [{ path: 'retry.ts', editable: true }],
   limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
+  inBrowser: 'worker',
   rules: {
     R1: { title: { en: 'A 2xx is returned at once', vi: 'Response 2xx được trả về ngay' }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } },
     R2: { title: { en: 'Only transient failures are retried', vi: 'Chỉ retry lỗi tạm thời' }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } },

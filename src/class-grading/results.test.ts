@@ -20,6 +20,7 @@ const exercise = {
   title: text('Retry helper'),
   files: [{ path: 'retry.ts', editable: true }],
   limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
+  inBrowser: 'worker',
   rules: Object.fromEntries(RULES.map((r) => [r, { title: text(`title of ${r}`), message: text('m'), hint: text('h') }])),
 } as Exercise;
 const quiz = {

@@ -35,6 +35,11 @@ export const exerciseSchema = z.strictObject({
   limits: z
     .strictObject({ testTimeoutMs: ms(100, 60_000), runTimeoutMs: ms(1000, 300_000) })
     .check(z.refine((l) => l.runTimeoutMs > l.testTimeoutMs, 'runTimeoutMs must exceed testTimeoutMs')),
+  /**
+   * Where a browser grades it without a local runner: `worker` (the hidden suite runs in a Web Worker in
+   * the page: no sockets, no child processes) or `webcontainer` (it needs Node: real HTTP servers).
+   */
+  inBrowser: z.enum(['worker', 'webcontainer']),
   rules: z
     .record(z.string().check(z.regex(RULE_ID)), rule)
     .check(z.refine((r) => Object.keys(r).length > 0, 'at least one rule')),

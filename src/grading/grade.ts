@@ -2,7 +2,8 @@ import { GradeInputError, validateLearnerFiles } from './files.ts';
 import { parseTscOutput } from './location.ts';
 import { mapReport } from './map-report.ts';
 import { EVENTS_FILE, PROGRESS_FILE, type ExerciseSource } from './source.ts';
-import { hungTest, parseJsonLines, type ProgressEvent } from './events.ts';
+import { parseJsonLines, type ProgressEvent } from './events.ts';
+import { startWatchdog } from './watchdog.ts';
 import type { Lang, Location, Report, RunOptions, RunResult, Sandbox } from './types.ts';
 import type { TypeChecker } from './warm-typecheck.ts';
 
@@ -53,7 +54,12 @@ export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: G
   for (const f of exercise.files) mounted[`src/${f.path}`] = f.editable ? request.files[f.path]! : (bundle.starter[f.path] ?? '');
   await sandbox.mount(mounted);
 
-  const watchdog = startWatchdog(sandbox, testTimeoutMs, opts.watchdogIntervalMs ?? 250);
+  const watchdog = startWatchdog({
+    read: async () => parseJsonLines<ProgressEvent>(await sandbox.readFile(PROGRESS_FILE)),
+    kill: () => sandbox.kill(),
+    testTimeoutMs,
+    intervalMs: opts.watchdogIntervalMs ?? 250,
+  });
   const [run, typeOutput] = await Promise.all([
     runTests(sandbox, opts.warm === true, { timeoutMs: runTimeoutMs, env: { GRADER_TEST_TIMEOUT_MS: String(testTimeoutMs) } }).finally(() =>
       watchdog.stop(),
@@ -88,38 +94,4 @@ async function typeCheck(sandbox: Sandbox, cmd: TypeCheckCommand | TypeChecker, 
   if ('check' in cmd) return sandbox.root ? cmd.check(sandbox.root) : '';
   const result: RunResult = await sandbox.run(cmd.command, cmd.args, { timeoutMs });
   return result.output;
-}
-
-/**
- * A synchronous endless loop blocks the test worker, so vitest's per-test timeout never fires.
- * The worker writes each test's start and end; a test open well past its timeout stops the run.
- */
-function startWatchdog(sandbox: Sandbox, testTimeoutMs: number, intervalMs: number) {
-  let fired = false;
-  let stopped = false;
-  let openId: string | undefined;
-  let openSince = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = async () => {
-    if (stopped) return;
-    const open = hungTest(parseJsonLines<ProgressEvent>(await sandbox.readFile(PROGRESS_FILE)));
-    const now = performance.now();
-    if (open?.id !== openId) {
-      openId = open?.id;
-      openSince = now;
-    } else if (openId && now - openSince > testTimeoutMs + 1500 && !stopped) {
-      fired = true;
-      await sandbox.kill();
-      return;
-    }
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  if (intervalMs > 0) timer = setTimeout(tick, intervalMs);
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-    fired: () => fired,
-  };
 }

@@ -1,17 +1,17 @@
 // Proves every exercise's hidden suite both ways: it accepts the reference and every
 // alternative, and it catches the starter and every buggy variant with the rule each breaks.
-// New exercises under exercises/ are covered without touching this file.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// New exercises under exercises/ are covered without touching this file. Each test's verdict is
+// recorded (proof-catalogue.ts) for the worker runner's parity check in Chromium.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { filesHash, loadCatalogue, recordVerdicts, verdictsOf, type Variant, type Verdicts } from './proof-catalogue.ts';
 import {
-  editablePaths,
   fsExerciseSource,
   gradeWith,
   GradeInputError,
   NodeSandbox,
   nodeTypeCheck,
-  readTree,
   REPO_ROOT,
   type GradeOptions,
   type Report,
@@ -64,41 +64,23 @@ const summary = (r: Report) =>
     .join(' | ')
     .slice(0, 1500)}`;
 
-interface Variant {
-  name: string;
-  files: Record<string, string>;
-  expectFail: string[];
-}
-
-/** solutions/<id>/<kind>/<name>.ts (single editable file) or <name>/ (a folder of files). */
-async function variants(id: string, kind: 'buggy' | 'alternatives', editable: string[], reference: Record<string, string>) {
-  const dir = join(REPO_ROOT, 'solutions', id, kind);
-  if (!existsSync(dir)) return [];
-  const out: Variant[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const full = join(dir, entry);
-    let files: Record<string, string>;
-    if (statSync(full).isDirectory()) files = { ...reference, ...(await readTree(full)) };
-    else if (editable.length === 1) files = { [editable[0]!]: readFileSync(full, 'utf8') };
-    else continue;
-    const firstLines = Object.values(files).map((text) => text.split('\n', 1)[0] ?? '');
-    const header = firstLines.map((l) => /^\/\/\s*expect-fail:\s*(.+)$/.exec(l)).find(Boolean);
-    const expectFail = header ? header[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    out.push({ name: entry.replace(/\.ts$/, ''), files, expectFail });
-  }
-  return out;
-}
+const recorded = new Map<string, Record<string, { hash: string; verdicts: Verdicts }>>();
+afterAll(() => {
+  for (const [id, entries] of recorded) recordVerdicts(id, entries);
+});
 
 for (const id of ids) {
   const bundle = (await source.load(id))!;
-  const editable = editablePaths(bundle.exercise);
-  const reference: Record<string, string> = {};
-  for (const p of editable) reference[p] = readFileSync(join(REPO_ROOT, 'solutions', id, p), 'utf8');
-  const starter: Record<string, string> = {};
-  for (const p of editable) starter[p] = bundle.starter[p] ?? '';
-  const buggy = await variants(id, 'buggy', editable, reference);
-  const alternatives = await variants(id, 'alternatives', editable, reference);
+  const { reference, starter, buggy, alternatives } = await loadCatalogue(id, bundle);
   const rules = Object.keys(bundle.exercise.rules);
+  const entries: Record<string, { hash: string; verdicts: Verdicts }> = {};
+  recorded.set(id, entries);
+  /** Grades a catalogue entry and records its verdicts for the worker-runner parity check. */
+  const gradeVariant = async (v: Variant, opts: Partial<GradeOptions> = {}) => {
+    const report = await grade(id, v.files, opts);
+    entries[v.name] = { hash: filesHash(v.files, bundle.tests), verdicts: verdictsOf(report) };
+    return report;
+  };
 
   describe.concurrent(`exercise ${id}`, () => {
     test('the catalogue has a buggy variant for every rule and at least two alternatives', () => {
@@ -109,7 +91,7 @@ for (const id of ids) {
     });
 
     test('the reference passes every test, without type errors', { timeout: SLOW }, async () => {
-      const report = await grade(id, reference, { typecheck: nodeTypeCheck() });
+      const report = await gradeVariant(reference, { typecheck: nodeTypeCheck() });
       expect(report.status, summary(report)).toBe('pass');
       expect(report.counts.failed).toBe(0);
       expect(new Set(report.tests.map((t) => t.rule)), 'rules exercised by the suite').toEqual(new Set(rules));
@@ -117,13 +99,13 @@ for (const id of ids) {
     });
 
     test('the starter fails', { timeout: SLOW }, async () => {
-      const report = await grade(id, starter);
+      const report = await gradeVariant(starter);
       expect(report.status, summary(report)).not.toBe('pass');
     });
 
     for (const variant of buggy) {
-      test(`buggy ${variant.name} fails ${variant.expectFail.join(', ')}`, { timeout: SLOW }, async () => {
-        const report = await grade(id, variant.files);
+      test(`${variant.name} fails ${variant.expectFail.join(', ')}`, { timeout: SLOW }, async () => {
+        const report = await gradeVariant(variant);
         expect(report.status, summary(report)).not.toBe('pass');
         const failing = failingRules(report);
         for (const rule of variant.expectFail) expect(failing, `rule ${rule} among the failing rules; ${summary(report)}`).toContain(rule);
@@ -131,8 +113,8 @@ for (const id of ids) {
     }
 
     for (const variant of alternatives) {
-      test(`alternative ${variant.name} passes`, { timeout: SLOW }, async () => {
-        const report = await grade(id, variant.files);
+      test(`${variant.name} passes`, { timeout: SLOW }, async () => {
+        const report = await gradeVariant(variant);
         expect(report.status, summary(report)).toBe('pass');
       });
     }

@@ -12,6 +12,7 @@ export const tinyExercise: Exercise = {
     { path: 'types.ts', editable: false },
   ],
   limits: { testTimeoutMs: 500, runTimeoutMs: 5000 },
+  inBrowser: 'worker',
   rules: {
     R1: {
       title: { vi: 'Cộng đúng', en: 'Adds correctly' },

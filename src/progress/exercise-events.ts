@@ -10,7 +10,7 @@ export interface ExerciseGradedDetail {
   passed: number;
   total: number;
   /** Which runner graded it: browser results are for the learner's information only. */
-  runner: 'webcontainer' | 'local';
+  runner: 'webcontainer' | 'worker' | 'local';
 }
 
 export function reportExerciseGraded(detail: ExerciseGradedDetail, target: EventTarget = document): void {

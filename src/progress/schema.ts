@@ -33,7 +33,7 @@ export const exerciseResultSchema = z
     status: z.enum(['pass', 'fail', 'error']),
     passed: count,
     total: count,
-    runner: z.enum(['webcontainer', 'local']),
+    runner: z.enum(['webcontainer', 'worker', 'local']),
     at: isoTime,
   })
   .check(z.refine((r) => r.passed <= r.total, { message: 'passed cannot exceed total' }));

@@ -43,4 +43,14 @@ describe('runner state', () => {
     const ready = play({ type: 'ready', kind: 'local' });
     expect(next(ready, { type: 'graded', report, at: 1 })).toBe(ready);
   });
+
+  test('a standby WebContainer can be run (it boots first), but a run event alone does not start it', () => {
+    const standby = play({ type: 'booting' }, { type: 'standby', consent: false });
+    expect(standby).toEqual({ phase: 'standby', kind: 'webcontainer', consent: false });
+    expect(canRun(standby)).toBe(true);
+    expect(next(standby, { type: 'run', at: 1 })).toBe(standby);
+    const failed = next(standby, { type: 'unavailable', reason: 'unreachable', retry: true });
+    expect(failed).toEqual({ phase: 'unavailable', reason: 'unreachable', retry: true });
+    expect(next(failed, { type: 'booting', kind: 'webcontainer' }).phase).toBe('preparing');
+  });
 });

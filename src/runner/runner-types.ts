@@ -1,6 +1,7 @@
 import type { Lang, Report } from '../grading/types.ts';
 
-export type RunnerKind = 'local' | 'webcontainer';
+/** Where a run happens: the local runner (npm start), a Web Worker in the page, or a WebContainer. */
+export type RunnerKind = 'local' | 'worker' | 'webcontainer';
 
 /** Why no runner is available: each has its own message for the learner. */
 export type UnavailableReason = 'not-isolated' | 'unsupported' | 'unreachable' | 'install-failed';
@@ -11,7 +12,7 @@ export interface GradeInput {
   lang: Lang;
 }
 
-/** Something that grades the learner's files: the local runner or a WebContainer. */
+/** Something that grades the learner's files. */
 export interface Runner {
   readonly kind: RunnerKind;
   grade(input: GradeInput): Promise<Report>;

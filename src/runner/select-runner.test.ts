@@ -1,65 +1,121 @@
 import { describe, expect, test } from 'vitest';
 import type { RunnerEvent } from './run-state.ts';
 import type { Runner } from './runner-types.ts';
-import { selectRunner, type BrowserTraits } from './select-runner.ts';
+import { selectRunner, startWebContainerOnDemand, type BrowserTraits, type WebContainerHooks } from './select-runner.ts';
 import { bootOnce } from './webcontainer/boot.ts';
 import { InstallError } from './webcontainer/prepare-env.ts';
 
-const isolated: BrowserTraits = { isSecureContext: true, crossOriginIsolated: true, hasSharedArrayBuffer: true, hasWebAssembly: true };
+const isolated: BrowserTraits = { isSecureContext: true, crossOriginIsolated: true, hasSharedArrayBuffer: true, hasWebAssembly: true, hasWorker: true, isIOS: false };
+const plainHost: BrowserTraits = { ...isolated, crossOriginIsolated: false };
 const noLocal: typeof fetch = async () => new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
 const local: typeof fetch = async () => Response.json({ secret: 's3cret' });
+const workerRunner: Runner = { kind: 'worker', grade: async () => Promise.reject(new Error('unused')) };
 const wcRunner: Runner = { kind: 'webcontainer', grade: async () => Promise.reject(new Error('unused')) };
 
-async function select(fetchImpl: typeof fetch, traits: BrowserTraits, start: (i: () => void) => Promise<Runner> = async () => wcRunner) {
+async function select(fetchImpl: typeof fetch, traits: BrowserTraits, inBrowser: 'worker' | 'webcontainer') {
   const events: RunnerEvent[] = [];
-  const runner = await selectRunner({ fetch: fetchImpl, traits, startWebContainer: start, onEvent: (e) => events.push(e) });
-  return { runner, events };
+  let workersMade = 0;
+  const selection = await selectRunner({
+    fetch: fetchImpl,
+    traits,
+    inBrowser,
+    createWorkerRunner: () => (workersMade++, workerRunner),
+    onEvent: (e) => events.push(e),
+  });
+  return { selection, events, workersMade };
+}
+
+async function onDemand(start: (hooks: WebContainerHooks) => Promise<Runner>) {
+  const events: RunnerEvent[] = [];
+  const notes: string[] = [];
+  const runner = await startWebContainerOnDemand({
+    start,
+    onEvent: (e) => events.push(e),
+    onInstalled: (c) => notes.push(`installed with ${c}`),
+    onError: (m) => notes.push(`error: ${m}`),
+  });
+  return { runner, events, notes };
 }
 
 describe('selectRunner', () => {
-  test('the local runner wins when the page is served by one (no WebContainer is started)', async () => {
-    let started = false;
-    const { runner, events } = await select(local, isolated, async () => ((started = true), wcRunner));
-    expect(runner?.kind).toBe('local');
-    expect(started).toBe(false);
+  test.each(['worker', 'webcontainer'] as const)('the local runner wins when the page is served by one (%s exercise)', async (inBrowser) => {
+    const { selection, events, workersMade } = await select(local, isolated, inBrowser);
+    expect('runner' in selection && selection.runner.kind).toBe('local');
+    expect(workersMade).toBe(0);
     expect(events.at(-1)).toEqual({ type: 'ready', kind: 'local' });
   });
 
-  test('a static host that is isolated gets a WebContainer, installing on the way', async () => {
-    const { runner, events } = await select(noLocal, isolated, async (installing) => (installing(), wcRunner));
-    expect(runner).toBe(wcRunner);
-    expect(events.map((e) => e.type)).toEqual(['booting', 'booting', 'installing', 'ready']);
+  test('a static host grades a worker exercise in the page, isolated or not, with nothing to boot', async () => {
+    for (const traits of [plainHost, isolated]) {
+      const { selection, events } = await select(noLocal, traits, 'worker');
+      expect(selection).toEqual({ runner: workerRunner });
+      expect(events.map((e) => e.type)).toEqual(['booting', 'ready']);
+      expect(events.at(-1)).toEqual({ type: 'ready', kind: 'worker' });
+    }
+  });
+
+  test('an exercise that needs Node waits on an isolated static host: the WebContainer boots on the first Run', async () => {
+    const { selection, events } = await select(noLocal, isolated, 'webcontainer');
+    expect(selection).toEqual({ webcontainer: 'on-demand' });
+    expect(events.at(-1)).toEqual({ type: 'standby', consent: false });
+  });
+
+  test('on iPhone and iPad the WebContainer waits for an explicit start', async () => {
+    const { events } = await select(noLocal, { ...isolated, isIOS: true }, 'webcontainer');
+    expect(events.at(-1)).toEqual({ type: 'standby', consent: true });
   });
 
   test.each([
-    [{ ...isolated, crossOriginIsolated: false }, 'not-isolated'],
-    [{ ...isolated, isSecureContext: false }, 'not-isolated'],
-    [{ ...isolated, hasSharedArrayBuffer: false }, 'unsupported'],
-  ] as const)('no WebContainer possible (%o): %s', async (traits, reason) => {
-    const { runner, events } = await select(noLocal, traits);
-    expect(runner).toBeUndefined();
+    [{ ...isolated, crossOriginIsolated: false }, 'webcontainer', 'not-isolated'],
+    [{ ...isolated, isSecureContext: false }, 'webcontainer', 'not-isolated'],
+    [{ ...isolated, hasSharedArrayBuffer: false }, 'webcontainer', 'unsupported'],
+    [{ ...isolated, hasWorker: false }, 'worker', 'unsupported'],
+  ] as const)('nothing can grade here (%o, %s exercise): %s', async (traits, inBrowser, reason) => {
+    const { selection, events } = await select(noLocal, traits, inBrowser);
+    expect(selection).toEqual({ unavailable: reason });
     expect(events.at(-1)).toEqual({ type: 'unavailable', reason });
   });
 
-  test('StackBlitz unreachable: a boot that never settles ends as "unreachable" after the boot timeout', async () => {
+  test('a session answer without a secret is not a local runner', async () => {
+    const { events } = await select(async () => Response.json({}), plainHost, 'webcontainer');
+    expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'not-isolated' });
+  });
+
+  test('?runner= forces an in-browser runner, even where the local runner serves the page', async () => {
+    const events: RunnerEvent[] = [];
+    const base = { fetch: local, traits: isolated, createWorkerRunner: () => workerRunner, onEvent: (e: RunnerEvent) => events.push(e) };
+    expect(await selectRunner({ ...base, inBrowser: 'worker', force: 'webcontainer' })).toEqual({ webcontainer: 'on-demand' });
+    expect(await selectRunner({ ...base, inBrowser: 'webcontainer', force: 'worker' })).toEqual({ runner: workerRunner });
+  });
+});
+
+describe('startWebContainerOnDemand', () => {
+  test('boots, installs (saying with what), and is ready', async () => {
+    const { runner, events, notes } = await onDemand(async (hooks) => {
+      hooks.installing();
+      hooks.installed('npm install');
+      hooks.error('third-party cookies are blocked');
+      return wcRunner;
+    });
+    expect(runner).toBe(wcRunner);
+    expect(events.map((e) => e.type)).toEqual(['booting', 'installing', 'ready']);
+    expect(notes).toEqual(['installed with npm install', 'error: third-party cookies are blocked']);
+  });
+
+  test('StackBlitz unreachable: a boot that never settles ends as "unreachable" after the boot timeout, with a retry', async () => {
     const holder = bootOnce(() => new Promise(() => {}), 50);
     const started = Date.now();
-    const { runner, events } = await select(noLocal, isolated, async () => {
+    const { runner, events } = await onDemand(async () => {
       await holder.get();
       return wcRunner;
     });
     expect(runner).toBeUndefined();
-    expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'unreachable' });
+    expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'unreachable', retry: true });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  test('a failed install is reported as such', async () => {
-    const { events } = await select(noLocal, isolated, async () => Promise.reject(new InstallError('npm ci exited with 1')));
-    expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'install-failed' });
-  });
-
-  test('a session answer without a secret is not a local runner', async () => {
-    const { events } = await select(async () => Response.json({}), { ...isolated, crossOriginIsolated: false });
-    expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'not-isolated' });
+  test('a failed install is reported as such, with a retry', async () => {
+    const { events } = await onDemand(async () => Promise.reject(new InstallError('npm ci exited with 1')));
+    expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'install-failed', retry: true });
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Picks where the page grades: the local runner when the site is served by one, else a WebContainer
- * when the page can host one, else nothing, with the reason. Reports each step as a RunnerEvent.
+ * Picks where the page grades an exercise, in this order: the local runner when the site is served by
+ * one (`npm start`, `npm run dev`); else the worker runner in the page when the exercise's suite can run
+ * there; else a WebContainer when the page can host one (started on the first Run, never on load);
+ * else nothing, with the reason. Reports each step as a RunnerEvent.
  */
 import { findLocalRunner } from './local-client.ts';
 import type { RunnerEvent } from './run-state.ts';
@@ -12,22 +14,37 @@ export interface BrowserTraits {
   crossOriginIsolated: boolean;
   hasSharedArrayBuffer: boolean;
   hasWebAssembly: boolean;
+  hasWorker: boolean;
+  /** iPhone or iPad (iPadOS reports itself as a Mac with touch): WebContainers may crash the tab there. */
+  isIOS: boolean;
 }
 
 export interface SelectDeps {
   fetch: typeof fetch;
   traits: BrowserTraits;
-  /** Boots and prepares a WebContainer runner (loaded lazily: it is only needed on static hosts). */
-  startWebContainer: (onInstalling: () => void) => Promise<Runner>;
+  /** Where the exercise can be graded in a browser (its exercise.json `inBrowser`). */
+  inBrowser: 'worker' | 'webcontainer';
+  createWorkerRunner: () => Runner;
   onEvent: (event: RunnerEvent) => void;
+  /**
+   * Skip the others and use this in-browser runner (the page's `?runner=` parameter): to try the
+   * WebContainer path on an exercise the page would grade in a worker (scripts/webcontainer-real-run.ts).
+   */
+  force?: 'worker' | 'webcontainer';
 }
 
+/** What the page can grade with: a runner now, a WebContainer to start on demand, or nothing. */
+export type Selection = { runner: Runner } | { webcontainer: 'on-demand' } | { unavailable: UnavailableReason };
+
 export function browserTraits(win: Window & typeof globalThis): BrowserTraits {
+  const nav = win.navigator;
   return {
     isSecureContext: win.isSecureContext,
     crossOriginIsolated: win.crossOriginIsolated === true,
     hasSharedArrayBuffer: typeof win.SharedArrayBuffer === 'function',
     hasWebAssembly: typeof win.WebAssembly === 'object',
+    hasWorker: typeof win.Worker === 'function',
+    isIOS: /iPhone|iPad|iPod/.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1),
   };
 }
 
@@ -37,26 +54,61 @@ export function webContainerBlocker(t: BrowserTraits): UnavailableReason | undef
   return undefined;
 }
 
-export async function selectRunner(deps: SelectDeps): Promise<Runner | undefined> {
+export async function selectRunner(deps: SelectDeps): Promise<Selection> {
   deps.onEvent({ type: 'booting' });
-  const local = await findLocalRunner({ fetch: deps.fetch });
+  const local = deps.force ? undefined : await findLocalRunner({ fetch: deps.fetch });
   if (local) {
     deps.onEvent({ type: 'ready', kind: 'local' });
-    return local;
+    return { runner: local };
+  }
+  if ((deps.force ?? deps.inBrowser) === 'worker') {
+    if (!deps.traits.hasWorker) {
+      deps.onEvent({ type: 'unavailable', reason: 'unsupported' });
+      return { unavailable: 'unsupported' };
+    }
+    deps.onEvent({ type: 'ready', kind: 'worker' });
+    return { runner: deps.createWorkerRunner() };
   }
   const blocker = webContainerBlocker(deps.traits);
   if (blocker) {
     deps.onEvent({ type: 'unavailable', reason: blocker });
-    return undefined;
+    return { unavailable: blocker };
   }
+  deps.onEvent({ type: 'standby', consent: deps.traits.isIOS });
+  return { webcontainer: 'on-demand' };
+}
+
+/** What a starting WebContainer tells the page besides its phase. */
+export interface WebContainerHooks {
+  installing(): void;
+  /** Which install command ran (`npm ci`, or `npm install` when ci failed). */
+  installed(command: string): void;
+  /** A message from the WebContainer's `on('error')` (cookie or privacy blockers report there). */
+  error(message: string): void;
+}
+
+export interface OnDemandDeps {
+  /** Boots and prepares a WebContainer runner (loaded lazily: only exercises that need Node use it). */
+  start(hooks: WebContainerHooks): Promise<Runner>;
+  onEvent(event: RunnerEvent): void;
+  onInstalled(command: string): void;
+  onError(message: string): void;
+}
+
+/** Starts the WebContainer on the first Run (or a retry); any failure leaves the page able to try again. */
+export async function startWebContainerOnDemand(deps: OnDemandDeps): Promise<Runner | undefined> {
   deps.onEvent({ type: 'booting', kind: 'webcontainer' });
   try {
-    const runner = await deps.startWebContainer(() => deps.onEvent({ type: 'installing' }));
+    const runner = await deps.start({
+      installing: () => deps.onEvent({ type: 'installing' }),
+      installed: deps.onInstalled,
+      error: deps.onError,
+    });
     deps.onEvent({ type: 'ready', kind: 'webcontainer' });
     return runner;
   } catch (err) {
-    // No typed errors from boot(): a timeout or any rejection means StackBlitz cannot be used here.
-    deps.onEvent({ type: 'unavailable', reason: err instanceof InstallError ? 'install-failed' : 'unreachable' });
+    // No typed errors from boot(): a timeout or any rejection means StackBlitz cannot be used now.
+    deps.onEvent({ type: 'unavailable', reason: err instanceof InstallError ? 'install-failed' : 'unreachable', retry: true });
     return undefined;
   }
 }

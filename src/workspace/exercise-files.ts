@@ -1,6 +1,7 @@
 /**
- * Exercise files read at build time (server only): the starter code the workspace renders and the
- * bundle the browser fetches to grade in a WebContainer. Validated with the grading engine's schema.
+ * Exercise files read at build time (server only): the starter code the workspace renders, the
+ * bundle the browser fetches to grade in a WebContainer, and the suites the worker runner imports.
+ * Validated with the grading engine's schema.
  */
 import { parseExercise, type Exercise } from '../grading/exercise-schema.ts';
 import { ENV_FILES } from '../grading/source.ts';
@@ -27,6 +28,11 @@ export function loadExercise(id: string): { exercise: Exercise; starter: Record<
   return { exercise: parseExercise(JSON.parse(json)), starter: under(starters, `/exercises/${id}/starter/`) };
 }
 
+/** The hidden suite's files, relative to the exercise's tests/ folder. */
+export function suiteFiles(id: string): Record<string, string> {
+  return under(tests, `/exercises/${id}/tests/`);
+}
+
 export function clientBundle(id: string): ClientBundle {
   const loaded = loadExercise(id);
   if (!loaded) throw new Error(`unknown exercise ${id}`);
@@ -37,7 +43,7 @@ export function clientBundle(id: string): ClientBundle {
     ...loaded,
     env: Object.fromEntries(ENV_FILES.map((name) => [name, envAll[name] ?? ''])),
     lockfile,
-    tests: under(tests, `/exercises/${id}/tests/`),
+    tests: suiteFiles(id),
     solution: under(solutions, `/solutions/${id}/`),
   };
 }

@@ -1,16 +1,20 @@
 /**
  * <course-workspace>: turns the server-rendered exercise (text areas with the starter code) into a
- * workspace: saved code, a runner chosen at load, results, reset/undo, solution and download. The
- * editor (CodeMirror + the TypeScript worker) loads only when the learner first uses the code area.
+ * workspace: saved code, a runner chosen at load (a WebContainer boots only on the first Run), results,
+ * reset/undo, solution and download. The editor (CodeMirror + the TypeScript worker) loads only when
+ * the learner first uses the code area.
  */
+import type { Exercise } from '../grading/exercise-schema.ts';
 import type { Report } from '../grading/types.ts';
 import { reportExerciseGraded } from '../progress/exercise-events.ts';
 import { fetchBundle } from '../runner/bundle.ts';
 import { latestWinsQueue } from '../runner/run-queue.ts';
 import { canRun, initialState, next, type RunnerEvent, type RunnerState } from '../runner/run-state.ts';
 import { RunnerInputError, type Runner, type UnavailableReason } from '../runner/runner-types.ts';
-import { browserTraits, selectRunner } from '../runner/select-runner.ts';
+import { browserTraits, selectRunner, startWebContainerOnDemand } from '../runner/select-runner.ts';
 import { BOOT_TIMEOUT_MS } from '../runner/webcontainer/boot.ts';
+import { suiteUrl } from '../runner/worker/suite-paths.ts';
+import { createWorkerRunner } from '../runner/worker/worker-runner.ts';
 import { downloadFiles } from './download.ts';
 import { FilesModel } from './files-model.ts';
 import { fill, renderReport, type Strings } from './results-view.ts';
@@ -19,6 +23,12 @@ import { fill, renderReport, type Strings } from './results-view.ts';
 export interface CodeView {
   set(path: string, text: string): void;
   focus(path?: string): void;
+}
+
+/** `?runner=worker` or `?runner=webcontainer` picks that runner (diagnostics: see the README). */
+function forcedRunner(search: string): 'worker' | 'webcontainer' | undefined {
+  const wanted = new URLSearchParams(search).get('runner');
+  return wanted === 'worker' || wanted === 'webcontainer' ? wanted : undefined;
 }
 
 const REASON_KEY: Record<UnavailableReason, string> = {
@@ -32,6 +42,7 @@ export class CourseWorkspace extends HTMLElement {
   #s: Strings = {};
   #id = '';
   #lang: 'vi' | 'en' = 'vi';
+  #inBrowser: 'worker' | 'webcontainer' = 'webcontainer';
   #model!: FilesModel;
   #view!: CodeView;
   #state: RunnerState = initialState;
@@ -46,6 +57,7 @@ export class CourseWorkspace extends HTMLElement {
     this.#s = JSON.parse(this.dataset.strings ?? '{}');
     this.#id = this.dataset.exercise ?? '';
     this.#lang = this.dataset.lang === 'en' ? 'en' : 'vi';
+    this.#inBrowser = this.dataset.inBrowser === 'worker' ? 'worker' : 'webcontainer';
     const areas = [...this.querySelectorAll<HTMLTextAreaElement>('textarea[data-code]')];
     this.#starterFiles = Object.fromEntries(areas.map((a) => [a.dataset.code!, a.defaultValue]));
     const editable = areas.filter((a) => !a.readOnly).map((a) => a.dataset.code!);
@@ -106,15 +118,34 @@ export class CourseWorkspace extends HTMLElement {
   }
 
   async #startRunner() {
-    this.#runner = await selectRunner({
+    const selection = await selectRunner({
       fetch: (input, init) => fetch(input, init),
       traits: browserTraits(window),
-      startWebContainer: async (onInstalling) => {
-        const [{ startInBrowser }, bundle] = await Promise.all([import('../runner/webcontainer/in-browser.ts'), fetchBundle(this.#id)]);
-        return startInBrowser(bundle, onInstalling);
-      },
+      inBrowser: this.#inBrowser,
+      force: forcedRunner(location.search),
+      createWorkerRunner: () =>
+        createWorkerRunner({
+          createWorker: () => new Worker(new URL('../runner/worker/grade-worker.ts', import.meta.url), { type: 'module', name: 'grading' }) as never,
+          loadExercise: async (id) => ((await import(/* @vite-ignore */ suiteUrl(id))) as { exercise: Exercise }).exercise,
+          suiteUrl,
+        }),
       onEvent: (e) => this.#dispatch(e),
     });
+    if ('runner' in selection) this.#runner = selection.runner;
+  }
+
+  /** Boots the WebContainer (first Run, or Try again): only exercises that need Node ever load it. */
+  async #startWebContainer(): Promise<boolean> {
+    this.#runner = await startWebContainerOnDemand({
+      start: async (hooks) => {
+        const [{ startInBrowser }, bundle] = await Promise.all([import('../runner/webcontainer/in-browser.ts'), fetchBundle(this.#id)]);
+        return startInBrowser(bundle, hooks);
+      },
+      onEvent: (e) => this.#dispatch(e),
+      onInstalled: (command) => this.#notice(fill(this.#s['ws.installedWith']!, { command })),
+      onError: (message) => this.#notice(fill(this.#s['ws.webcontainerError']!, { message })),
+    });
+    return this.#runner !== undefined;
   }
 
   #dispatch(event: RunnerEvent) {
@@ -124,10 +155,24 @@ export class CourseWorkspace extends HTMLElement {
 
   /** Grades the current files (Run button, Ctrl/Cmd+Enter). */
   run(): void {
+    if (this.#state.phase === 'standby') {
+      // On iOS the boot waits for the explicit "Start" button (a WebContainer may crash the tab there).
+      if (!this.#state.consent) void this.#startWebContainer().then((ok) => ok && this.run());
+      return;
+    }
     if (!this.#runner || (!canRun(this.#state) && this.#state.phase !== 'running')) return;
     if (this.#state.phase === 'running') this.#notice(this.#s['ws.queued']!);
     this.#model.flush();
     void this.#request(this.#model.editableFiles());
+  }
+
+  /**
+   * Grades `files` with this page's runner and returns the report, leaving the editor, the results and
+   * the learner's progress alone (the end-to-end parity check and the benchmarks call it).
+   */
+  gradeFiles(files: Record<string, string>): Promise<Report> {
+    if (!this.#runner) return Promise.reject(new Error(`no runner (${this.#state.phase})`));
+    return this.#runner.grade({ exerciseId: this.#id, files, lang: this.#lang });
   }
 
   async #grade(files: Record<string, string>): Promise<void> {
@@ -161,20 +206,23 @@ export class CourseWorkspace extends HTMLElement {
     const phaseText =
       st.phase === 'preparing' ? (st.kind === 'webcontainer' ? s['ws.state.booting'] : s['ws.state.preparing'])
       : st.phase === 'unavailable' ? s['ws.unavailable.title']
+      : st.phase === 'standby' ? s[st.consent ? 'ws.state.consent' : 'ws.state.standby']
       : s[`ws.state.${st.phase}`];
     stateLine.textContent = `${runnerLine}${phaseText}`;
     this.querySelector<HTMLButtonElement>('[data-action="run"]')!.disabled = !canRun(st) && st.phase !== 'running';
     this.querySelector<HTMLElement>('[data-action="run"]')!.setAttribute('aria-busy', String(st.phase === 'running'));
 
+    this.querySelector<HTMLElement>('[data-start-actions]')!.hidden = !(st.phase === 'standby' && st.consent);
     const fallback = this.querySelector<HTMLElement>('[data-fallback]')!;
     fallback.hidden = st.phase !== 'unavailable';
+    fallback.querySelector<HTMLElement>('[data-retry-actions]')!.hidden = !(st.phase === 'unavailable' && st.retry);
     if (st.phase === 'unavailable') {
       fallback.querySelector('[data-fallback-reason]')!.textContent = fill(s[REASON_KEY[st.reason]]!, { seconds: BOOT_TIMEOUT_MS / 1000 });
     }
     const summary = this.querySelector<HTMLElement>('[data-summary]')!;
     const list = this.querySelector<HTMLElement>('[data-results]')!;
     if (st.phase === 'running') summary.textContent = s['ws.state.running']!;
-    else if (st.phase === 'done') summary.textContent = renderReport(list, st.report, st.elapsedMs, s);
+    else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s)} · ${s[`ws.gradedBy.${st.kind}`]}`;
     else if (st.phase === 'failed') {
       summary.textContent = st.message;
       list.replaceChildren();
@@ -215,6 +263,12 @@ export class CourseWorkspace extends HTMLElement {
     switch (target.dataset.action) {
       case 'run':
         return this.run();
+      case 'start-webcontainer':
+        if (await this.#startWebContainer()) this.run();
+        return;
+      case 'retry':
+        if (await this.#startWebContainer()) this.run();
+        return;
       case 'reset':
         if (confirm(this.#s['ws.resetConfirm']!)) this.#replace(this.#starterFiles, this.#s['ws.resetDone']!);
         return;

@@ -145,8 +145,9 @@ export async function rejectsWithin(p: Promise<unknown>, ms: number, what: strin
 }
 
 const learnerDir = new URL('../src/', import.meta.url).pathname;
-// Loaded lazily: a runtime without node:async_hooks falls back to wrapping setTimeout.
-const asyncHooks = await import('node:async_hooks').catch(() => undefined);
+// Node's async_hooks where the runtime has them (taken without an import, so that the suite also
+// loads in a browser's Web Worker); elsewhere watchTimers() wraps the global setTimeout instead.
+const asyncHooks = (globalThis as any).process?.getBuiltinModule?.('node:async_hooks') as typeof import('node:async_hooks') | undefined;
 type TimerLike = { hasRef?: () => boolean; _destroyed?: boolean };
 const holdsProcess = (t: TimerLike) => t._destroyed !== true && (typeof t.hasRef === 'function' ? t.hasRef() : true);
 

@@ -36,4 +36,43 @@ describe('bootOnce', () => {
     await expect(holder.get()).rejects.toThrow(/crossOriginIsolated/);
     expect(boot).toHaveBeenCalledTimes(1);
   });
+
+  test('retry() forgets a failed boot, so "Try again" really boots again; a live instance is kept', async () => {
+    let fail = true;
+    const boot = vi.fn(async () => {
+      if (fail) throw new Error('blocked');
+      return new FakeWebContainer();
+    });
+    const holder = bootOnce(boot, 1000);
+    await expect(holder.get()).rejects.toThrow('blocked');
+    fail = false;
+    await holder.retry();
+    const wc = await holder.get();
+    await holder.retry();
+    expect(await holder.get()).toBe(wc);
+    expect(boot).toHaveBeenCalledTimes(2);
+  });
+
+  test('a boot that settles after its timeout is torn down before the next attempt', async () => {
+    const late = new FakeWebContainer();
+    let release: (wc: FakeWebContainer) => void = () => {};
+    const boot = vi.fn(() => (boot.mock.calls.length === 1 ? new Promise<FakeWebContainer>((r) => (release = r)) : Promise.resolve(new FakeWebContainer())));
+    const holder = bootOnce(boot, 20);
+    await expect(holder.get()).rejects.toBeInstanceOf(BootTimeoutError);
+    release(late);
+    await new Promise((r) => setTimeout(r, 0));
+    await holder.retry();
+    expect(late.tornDown).toBe(true);
+    expect(await holder.get()).not.toBe(late);
+  });
+
+  test('reboot() tears the live instance down and boots a fresh one', async () => {
+    const boot = vi.fn(async () => new FakeWebContainer());
+    const holder = bootOnce(boot, 1000);
+    const first = (await holder.get()) as FakeWebContainer;
+    const second = await holder.reboot();
+    expect(first.tornDown).toBe(true);
+    expect(second).not.toBe(first);
+    expect(await holder.get()).toBe(second);
+  });
 });

@@ -15,6 +15,8 @@ export interface Script {
   output?: string[];
   exitCode?: number;
   hang?: boolean;
+  /** A hanging process that does exit once killed (with code 137). */
+  exitAfterKill?: boolean;
 }
 
 export class FakeWebContainer implements WebContainerLike {
@@ -23,6 +25,8 @@ export class FakeWebContainer implements WebContainerLike {
   readonly mounts: { mountPoint?: string; binary: boolean }[] = [];
   readonly killed: FakeSpawn[] = [];
   exported: Uint8Array = new Uint8Array([1, 2, 3]);
+  tornDown = false;
+  readonly errorListeners: Array<(error: { message: string }) => void> = [];
   onSpawn: (spawn: FakeSpawn, wc: FakeWebContainer) => Script | Promise<Script> = () => ({});
 
   async mount(tree: FileSystemTreeLike | Uint8Array, options: { mountPoint?: string } = {}): Promise<void> {
@@ -50,10 +54,15 @@ export class FakeWebContainer implements WebContainerLike {
         if (!script.hang) controller.close();
       },
     });
+    let onKill = () => {};
+    const exit = script.hang ? new Promise<number>((resolve) => (onKill = () => script.exitAfterKill && resolve(137))) : Promise.resolve(script.exitCode ?? 0);
     return {
-      exit: script.hang ? new Promise<number>(() => {}) : Promise.resolve(script.exitCode ?? 0),
+      exit,
       output,
-      kill: () => void this.killed.push(spawn),
+      kill: () => {
+        this.killed.push(spawn);
+        onKill();
+      },
     };
   }
 
@@ -68,5 +77,17 @@ export class FakeWebContainer implements WebContainerLike {
       return value;
     },
     mkdir: async () => undefined,
+    rm: async (path: string) => {
+      for (const key of [...this.files.keys()]) if (key === path || key.startsWith(`${path}/`)) this.files.delete(key);
+    },
   };
+
+  on(_event: 'error', listener: (error: { message: string }) => void): () => void {
+    this.errorListeners.push(listener);
+    return () => this.errorListeners.splice(this.errorListeners.indexOf(listener), 1);
+  }
+
+  teardown(): void {
+    this.tornDown = true;
+  }
 }

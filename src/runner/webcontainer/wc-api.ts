@@ -2,6 +2,9 @@
  * The part of @webcontainer/api the runner uses, so the adapter can be tested against a fake
  * (the real one needs StackBlitz's servers). Shapes follow the package's index.d.ts (1.6).
  */
+
+/** The @webcontainer/api release the page loads (a test keeps it equal to the installed one): part of the cache key. */
+export const WEBCONTAINER_API_VERSION = '1.6.4';
 export interface FileNodeLike {
   file: { contents: string | Uint8Array };
 }
@@ -27,7 +30,12 @@ export interface WebContainerLike {
   fs: {
     readFile(path: string, encoding: 'utf-8'): Promise<string>;
     mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+    rm(path: string, options: { recursive: true; force: true }): Promise<void>;
   };
+  /** Cookie and privacy blockers, among others, report here. Returns the unsubscribe function. */
+  on(event: 'error', listener: (error: { message: string }) => void): () => void;
+  /** Ends this instance; a new `boot()` is then allowed. */
+  teardown(): void;
 }
 
 /** Turns `{ 'src/retry.ts': '…' }` into WebContainer's nested tree. */

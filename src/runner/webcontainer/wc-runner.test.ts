@@ -11,8 +11,8 @@ const bundle: ClientBundle = { ...tinyBundle, lockfile: '{}', solution: { 'add.t
 const fetchBundle: typeof fetch = async () => new Response(JSON.stringify(bundle));
 const noCache = { get: async () => undefined, put: async () => undefined };
 
-async function runner(wc: FakeWebContainer) {
-  return startWebContainerRunner({ boot: async () => wc, bundle, cache: noCache, onInstalling: () => {}, fetch: fetchBundle });
+async function runner(wc: FakeWebContainer, more: Partial<Parameters<typeof startWebContainerRunner>[0]> = {}) {
+  return startWebContainerRunner({ boot: async () => wc, reboot: async () => wc, bundle, cache: noCache, onInstalling: () => {}, fetch: fetchBundle, ...more });
 }
 
 describe('WebContainer runner (fake WebContainer, real grading core)', () => {
@@ -60,5 +60,45 @@ describe('WebContainer runner (fake WebContainer, real grading core)', () => {
   test('a file the exercise does not have is refused with a message in the language asked', async () => {
     const r = await runner(new FakeWebContainer());
     await expect(r.grade({ exerciseId: 'tiny', files: { 'add.ts': '', 'evil.ts': '' }, lang: 'en' })).rejects.toBeInstanceOf(RunnerInputError);
+  });
+
+  test('a test process that will not die after the watchdog kill: the next run tears down and boots afresh', async () => {
+    const first = new FakeWebContainer();
+    const fresh = new FakeWebContainer();
+    first.onSpawn = (spawn, fake) => {
+      if (spawn.command !== 'node') return {};
+      fake.files.set(EVENTS_FILE, lines(collected(T, ['R1 adds', 'R2 ends'])));
+      fake.files.set(PROGRESS_FILE, lines({ type: 'start', id: `${T}_0`, name: 'R1 adds' }));
+      return { hang: true }; // never exits, even when killed
+    };
+    fresh.onSpawn = (spawn, fake) => {
+      if (spawn.command === 'node') fake.files.set(EVENTS_FILE, lines(collected(T, ['R1 adds', 'R2 ends']), result(`${T}_0`, 'passed'), result(`${T}_1`, 'passed'), end()));
+      return { exitCode: 0 };
+    };
+    let reboots = 0;
+    const r = await runner(first, {
+      killGraceMs: 20,
+      reboot: async () => {
+        reboots++;
+        first.teardown();
+        return fresh;
+      },
+    });
+    const hung = await r.grade({ exerciseId: 'tiny', files: { 'add.ts': 'while (true) {}' }, lang: 'en' });
+    expect(hung.status).toBe('error');
+    await new Promise((res) => setTimeout(res, 60));
+    const next = await r.grade({ exerciseId: 'tiny', files: { 'add.ts': 'export const add = (a: number, b: number) => a + b;' }, lang: 'en' });
+    expect(reboots).toBe(1);
+    expect(first.tornDown).toBe(true);
+    expect(next.status).toBe('pass');
+    expect(fresh.spawns.some((s) => s.command === 'npm'), 'the fresh container installs its env').toBe(true);
+  }, 10_000);
+
+  test("the container's on('error') messages reach the page", async () => {
+    const wc = new FakeWebContainer();
+    const messages: string[] = [];
+    await runner(wc, { onError: (m) => messages.push(m) });
+    for (const listener of wc.errorListeners) listener({ message: 'third-party cookies are blocked' });
+    expect(messages).toEqual(['third-party cookies are blocked']);
   });
 });

@@ -46,4 +46,19 @@ describe('WebContainerSandbox', () => {
     expect(await running).toMatchObject({ exitCode: null, timedOut: false });
     expect(wc.killed).toHaveLength(1);
   });
+
+  test('a process still alive after its kill marks the container stuck; one that exits does not', async () => {
+    for (const hang of [true, false]) {
+      const wc = new FakeWebContainer();
+      let stuck = false;
+      wc.onSpawn = () => (hang ? { hang: true } : { hang: true, exitAfterKill: true });
+      const sandbox = new WebContainerSandbox(wc, () => (stuck = true), 30);
+      const running = sandbox.run('node', ['loop.mjs'], { timeoutMs: 60_000 });
+      await new Promise((r) => setTimeout(r, 10));
+      await sandbox.kill();
+      await running;
+      await new Promise((r) => setTimeout(r, 80));
+      expect(stuck, hang ? 'never exits' : 'exits when killed').toBe(hang);
+    }
+  });
 });

@@ -1,0 +1,109 @@
+/**
+ * The proof's catalogue of each exercise (Node, tests only): the reference, the starter, every buggy
+ * variant with the rules it must break, and every alternative correct solution, read from
+ * solutions/<id>/. The Node proof (proof.test.ts) grades them all; the worker-runner parity check
+ * (e2e/worker-parity.e2e.ts) grades them again in Chromium and compares each test's verdict, which
+ * the Node proof records here.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { editablePaths } from './files.ts';
+import { readTree, REPO_ROOT } from './fs-source.ts';
+import type { ExerciseBundle } from './source.ts';
+import type { Report, TestStatus } from './types.ts';
+
+export interface Variant {
+  /** `reference`, `starter`, `buggy/<name>` or `alternative/<name>`. */
+  name: string;
+  files: Record<string, string>;
+  /** Rules a buggy variant must break (its `// expect-fail:` header); empty otherwise. */
+  expectFail: string[];
+}
+
+export interface Catalogue {
+  reference: Variant;
+  starter: Variant;
+  buggy: Variant[];
+  alternatives: Variant[];
+}
+
+/** solutions/<id>/<kind>/<name>.ts (single editable file) or <name>/ (a folder of files). */
+async function variants(id: string, kind: 'buggy' | 'alternatives', editable: string[], reference: Record<string, string>): Promise<Variant[]> {
+  const dir = join(REPO_ROOT, 'solutions', id, kind);
+  if (!existsSync(dir)) return [];
+  const out: Variant[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const full = join(dir, entry);
+    let files: Record<string, string>;
+    if (statSync(full).isDirectory()) files = { ...reference, ...(await readTree(full)) };
+    else if (editable.length === 1) files = { [editable[0]!]: readFileSync(full, 'utf8') };
+    else continue;
+    const firstLines = Object.values(files).map((text) => text.split('\n', 1)[0] ?? '');
+    const header = firstLines.map((l) => /^\/\/\s*expect-fail:\s*(.+)$/.exec(l)).find(Boolean);
+    const expectFail = header ? header[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    out.push({ name: `${kind === 'buggy' ? 'buggy' : 'alternative'}/${entry.replace(/\.ts$/, '')}`, files, expectFail });
+  }
+  return out;
+}
+
+export async function loadCatalogue(id: string, bundle: ExerciseBundle): Promise<Catalogue> {
+  const editable = editablePaths(bundle.exercise);
+  const reference: Record<string, string> = {};
+  for (const p of editable) reference[p] = readFileSync(join(REPO_ROOT, 'solutions', id, p), 'utf8');
+  const starter: Record<string, string> = {};
+  for (const p of editable) starter[p] = bundle.starter[p] ?? '';
+  return {
+    reference: { name: 'reference', files: reference, expectFail: [] },
+    starter: { name: 'starter', files: starter, expectFail: [] },
+    buggy: await variants(id, 'buggy', editable, reference),
+    alternatives: await variants(id, 'alternatives', editable, reference),
+  };
+}
+
+export const allVariants = (c: Catalogue): Variant[] => [c.reference, c.starter, ...c.buggy, ...c.alternatives];
+
+/** What a report says of each test, and of the run: what two graders must agree on. */
+export interface Verdicts {
+  status: Report['status'];
+  tests: Record<string, TestStatus>;
+}
+
+export function verdictsOf(report: Report): Verdicts {
+  const tests: Record<string, TestStatus> = {};
+  for (const t of report.tests) tests[t.name] = t.status;
+  return { status: report.status, tests };
+}
+
+/** Recorded Node verdicts: exercise → variant → the files' hash and the verdicts. */
+const RECORD_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'course-proof');
+const recordFile = (id: string) => join(RECORD_DIR, `${id}.json`);
+type Recorded = Record<string, { hash: string; verdicts: Verdicts }>;
+
+export function filesHash(files: Record<string, string>, suite: Record<string, string>): string {
+  const h = createHash('sha256');
+  for (const [k, v] of Object.entries({ ...files, ...Object.fromEntries(Object.entries(suite).map(([p, t]) => [`tests/${p}`, t])) }).sort()) h.update(`${k}\0${v}\0`);
+  return h.digest('hex');
+}
+
+/** Adds to what was recorded before (a filtered run records only what it graded; stale entries fail the hash check). */
+export function recordVerdicts(id: string, entries: Recorded): void {
+  mkdirSync(RECORD_DIR, { recursive: true });
+  let before: Recorded = {};
+  try {
+    before = JSON.parse(readFileSync(recordFile(id), 'utf8')) as Recorded;
+  } catch {
+    // nothing recorded yet
+  }
+  writeFileSync(recordFile(id), JSON.stringify({ ...before, ...entries }, null, 1));
+}
+
+/** The Node verdicts recorded for `variant`, when they were recorded for these very files and suite. */
+export function recordedVerdicts(id: string, variant: string, hash: string): Verdicts | undefined {
+  try {
+    const entry = (JSON.parse(readFileSync(recordFile(id), 'utf8')) as Recorded)[variant];
+    return entry?.hash === hash ? entry.verdicts : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { tinyExercise } from '../../grading/test-fixtures.ts';
+import { buildWorkerSuite } from './suite-build.ts';
+
+const tests = {
+  'helpers.ts': "import { add } from '../src/add.ts';\nexport const twice = (n: number) => add(n, n);\nexport const learnerDir = new URL('../src/', import.meta.url).pathname;\n",
+  '1-add.test.ts': "import { test } from 'vitest';\nimport { add } from '../src/add.ts';\nimport { twice, learnerDir } from './helpers.ts';\ntest(`R1 adds ${add(1, 2)} ${twice(2)} ${learnerDir}`, () => {});\n",
+  '2-end.test.ts': "import { test } from 'vitest';\ntest('R2 ends', () => {});\n",
+};
+
+describe('buildWorkerSuite', () => {
+  test('one browser module: each test file runs only when asked, against the worker\'s vitest and the learner\'s module', async () => {
+    const js = await buildWorkerSuite(tinyExercise, tests);
+    const names: string[] = [];
+    const g = globalThis as Record<string, unknown>;
+    g.__courseVitest = { test: (name: string) => names.push(name) };
+    g.__courseLearner = { 'add.ts': { add: (a: number, b: number) => a + b } };
+    try {
+      const suite = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as {
+        files: Record<string, () => void>;
+        needs: unknown;
+        exercise: { id: string };
+      };
+      expect(Object.keys(suite.files)).toEqual(['1-add.test.ts', '2-end.test.ts']);
+      expect(names, 'nothing runs at import').toEqual([]);
+      suite.files['1-add.test.ts']!();
+      suite.files['1-add.test.ts']!();
+      expect(names, 'a file runs once; the learner folder is where the worker names their code').toEqual(['R1 adds 3 4 /exercise/src/']);
+      expect(suite.needs).toEqual({ '1-add.test.ts': { 'add.ts': ['add'] }, '2-end.test.ts': {} });
+      expect(suite.exercise.id).toBe(tinyExercise.id);
+    } finally {
+      delete g.__courseVitest;
+      delete g.__courseLearner;
+    }
+  });
+
+  test('a suite that imports a Node module cannot be graded in a worker: the build says which', async () => {
+    const nodeSuite = { ...tests, '3-fs.test.ts': "import { readFileSync } from 'node:fs';\nreadFileSync('x');\n" };
+    await expect(buildWorkerSuite(tinyExercise, nodeSuite)).rejects.toThrow(/3-fs\.test\.ts imports node:fs/);
+  });
+});
