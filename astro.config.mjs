@@ -1,9 +1,12 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import { satteri } from '@astrojs/markdown-satteri';
 import { isolationHeaders } from './src/site/isolation-headers.mjs';
 import { pagefindIndex } from './src/integrations/pagefind-index.mjs';
 import { localRunner } from './src/integrations/local-runner.mjs';
+import { glossaryLinks } from './src/glossary/satteri-plugin.ts';
+import { loadGlossary } from './src/glossary/load.ts';
 
 export default defineConfig({
   site: 'https://course.example.org',
@@ -11,6 +14,9 @@ export default defineConfig({
   // Every page must be cross-origin isolated (WebContainers need SharedArrayBuffer), in dev and preview alike.
   server: { headers: isolationHeaders },
   markdown: {
+    // Astro's default processor, plus one step: a lesson's first mention of each glossary term
+    // links to the glossary page (content/glossary.json, src/glossary/).
+    processor: satteri({ mdastPlugins: [glossaryLinks(loadGlossary())] }),
     shikiConfig: {
       // The high-contrast variants keep every token readable (WCAG AA) on both backgrounds.
       themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },

@@ -170,7 +170,7 @@ const vi = {
   'html.lateBasis':
     '“Trễ hạn” so sánh exportedAt của từng bài nộp (thời điểm trình duyệt của học viên ghi vào file khi họ xuất) với hạn nộp; đó không phải lúc bạn nhận được file, và đồng hồ sai trên máy học viên sẽ làm nó lệch theo.',
   'html.totalBasis':
-    'Tổng: trung bình trên các mục của bài giao, mỗi mục tính theo tỉ lệ (số test đạt với bài tập, số câu đúng với quiz), đổi ra phần trăm; mục chưa nộp tính 0. Code được chấm lại ở đây bằng bộ test ẩn; kết quả do trình duyệt của học viên đo bị bỏ qua.',
+    'Tổng: trung bình trên các mục của bài giao, mỗi mục tính theo tỷ lệ (số test đạt với bài tập, số câu đúng với quiz), đổi ra phần trăm; mục chưa nộp tính 0. Code được chấm lại ở đây bằng bộ test ẩn; kết quả do trình duyệt của học viên đo bị bỏ qua.',
   'html.gradebook': 'Sổ điểm',
   'html.gradebookCaption': 'Mỗi học viên một dòng: số test đạt của từng bài tập, điểm quiz, tổng điểm và trễ hạn hay không',
   'html.rules': 'Các rule bị vi phạm trong cả lớp',

@@ -46,7 +46,7 @@ export const amplification: SimDefinition<AmplificationParams, AmplificationRow>
   params: [
     { key: 'layers', kind: 'int', min: 1, max: 10, step: 1, default: 5, label: { vi: 'Số tầng retry', en: 'Retrying layers' } },
     { key: 'attemptsPerLayer', kind: 'int', min: 1, max: 10, step: 1, default: 3, label: { vi: 'Số lần thử mỗi tầng (gồm lần đầu)', en: 'Attempts per layer (including the first)' } },
-    { key: 'failurePct', kind: 'number', min: 0, max: 100, step: 1, unit: '%', default: 100, label: { vi: 'Tỉ lệ lỗi ở tầng dưới cùng (100% = sập hẳn)', en: 'Failure rate at the bottom (100% = down)' } },
+    { key: 'failurePct', kind: 'number', min: 0, max: 100, step: 1, unit: '%', default: 100, label: { vi: 'Tỷ lệ lỗi ở tầng dưới cùng (100% = sập hẳn)', en: 'Failure rate at the bottom (100% = down)' } },
   ],
   run(p): SimResult<AmplificationRow> {
     const q = p.failurePct / 100;

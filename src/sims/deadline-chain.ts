@@ -177,7 +177,7 @@ export const deadlineChain: SimDefinition<DeadlineChainParams, DeadlineChainRow,
     en: 'Gateway → A → B → C. Bad: every layer has its own timeout and retries, and C never stops. Good: the remaining time is passed down, no retries in the middle, and C stops when its caller goes away.',
   },
   params: [
-    { key: 'gatewayTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 300, label: { vi: 'Timeout của gateway (ngân sách của user)', en: 'Gateway timeout (the user’s budget)' } },
+    { key: 'gatewayTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 300, label: { vi: 'Timeout của gateway (budget của user)', en: 'Gateway timeout (the user’s budget)' } },
     { key: 'abTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 500, label: { vi: 'Timeout A → B', en: 'A → B timeout' } },
     { key: 'abRetries', kind: 'int', min: 0, max: 5, step: 1, default: 2, label: { vi: 'Số retry A → B (cấu hình sai)', en: 'A → B retries (bad mode)' } },
     { key: 'bcTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 1000, label: { vi: 'Timeout B → C', en: 'B → C timeout' } },

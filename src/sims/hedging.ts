@@ -124,7 +124,7 @@ export const hedging: SimDefinition<HedgingParams, HedgingRow> = {
   },
   params: [
     { key: 'requests', kind: 'int', min: 1000, max: 1_000_000, step: 1000, default: 100_000, label: { vi: 'Số request', en: 'Requests' } },
-    { key: 'slowSharePct', kind: 'number', min: 0, max: 50, step: 0.1, unit: '%', default: 2, label: { vi: 'Tỉ lệ request vào replica chậm', en: 'Share of requests on a slow replica' } },
+    { key: 'slowSharePct', kind: 'number', min: 0, max: 50, step: 0.1, unit: '%', default: 2, label: { vi: 'Tỷ lệ request vào replica chậm', en: 'Share of requests on a slow replica' } },
     { key: 'slowMs', kind: 'number', min: 1, max: 10000, step: 10, unit: 'ms', default: 1000, label: { vi: 'Latency của replica chậm', en: 'Slow replica latency' } },
     { key: 'minMs', kind: 'number', min: 0, max: 1000, step: 1, unit: 'ms', default: 20, label: { vi: 'Latency bình thường: nhỏ nhất', en: 'Normal latency: minimum' } },
     { key: 'maxMs', kind: 'number', min: 1, max: 2000, step: 1, unit: 'ms', default: 60, label: { vi: 'Latency bình thường: lớn nhất', en: 'Normal latency: maximum' } },

@@ -39,18 +39,18 @@ export const timeoutChoice: SimDefinition<TimeoutChoiceParams, TimeoutChoiceRow>
   name: 'timeout-choice',
   title: { vi: 'Chọn timeout từ phân phối latency', en: 'Choosing a timeout from the latency distribution' },
   description: {
-    vi: 'Chọn tỉ lệ false timeout chấp nhận được, đọc percentile tương ứng của latency, rồi cộng thêm biên.',
+    vi: 'Chọn tỷ lệ false timeout chấp nhận được, đọc percentile tương ứng của latency, rồi cộng thêm biên.',
     en: 'Pick an acceptable false-timeout rate, read the matching latency percentile, then add padding.',
   },
   params: [
     { key: 'samples', kind: 'int', min: 1000, max: 1_000_000, step: 1000, default: 100_000, label: { vi: 'Số mẫu latency', en: 'Latency samples' } },
     { key: 'medianMs', kind: 'number', min: 1, max: 5000, step: 1, unit: 'ms', default: 40, label: { vi: 'Median của phần thân', en: 'Median of the body' } },
     { key: 'spread', kind: 'number', min: 0.05, max: 2, step: 0.05, default: 0.4, label: { vi: 'Độ trải của phần thân (sigma lognormal)', en: 'Spread of the body (lognormal sigma)' } },
-    { key: 'tailSharePct', kind: 'number', min: 0, max: 20, step: 0.1, unit: '%', default: 1, label: { vi: 'Tỉ lệ request ở heavy tail', en: 'Share of requests in the heavy tail' } },
+    { key: 'tailSharePct', kind: 'number', min: 0, max: 20, step: 0.1, unit: '%', default: 1, label: { vi: 'Tỷ lệ request ở heavy tail', en: 'Share of requests in the heavy tail' } },
     { key: 'tailStartMs', kind: 'number', min: 1, max: 10000, step: 10, unit: 'ms', default: 200, label: { vi: 'Tail bắt đầu từ', en: 'Tail starts at' } },
     { key: 'tailAlpha', kind: 'number', min: 0.5, max: 5, step: 0.1, default: 1.5, label: { vi: 'Độ nặng của tail (alpha Pareto, nhỏ = nặng)', en: 'Tail heaviness (Pareto alpha, smaller = heavier)' } },
     { key: 'timeoutMs', kind: 'number', min: 1, max: 60000, step: 10, unit: 'ms', default: 250, label: { vi: 'Timeout đang xét', en: 'Timeout under consideration' } },
-    { key: 'targetFalseTimeoutPct', kind: 'number', min: 0.001, max: 50, step: 0.01, unit: '%', default: 0.1, label: { vi: 'Tỉ lệ false timeout chấp nhận được', en: 'Acceptable false-timeout rate' } },
+    { key: 'targetFalseTimeoutPct', kind: 'number', min: 0.001, max: 50, step: 0.01, unit: '%', default: 0.1, label: { vi: 'Tỷ lệ false timeout chấp nhận được', en: 'Acceptable false-timeout rate' } },
     { key: 'paddingPct', kind: 'number', min: 0, max: 200, step: 5, unit: '%', default: 0, label: { vi: 'Biên cộng thêm', en: 'Padding' } },
   ],
   run(p, seed): SimResult<TimeoutChoiceRow> {
@@ -92,7 +92,7 @@ export const timeoutChoice: SimDefinition<TimeoutChoiceParams, TimeoutChoiceRow>
       }],
       summary: [
         { key: 'falseTimeoutPct', label: { vi: 'False timeout với timeout đang xét', en: 'False timeouts with the chosen timeout' }, value: round(falseRate, 3), unit: '%' },
-        { key: 'timeoutForTargetMs', label: { vi: 'Timeout cho tỉ lệ mục tiêu', en: 'Timeout for the target rate' }, value: up(forTarget), unit: 'ms' },
+        { key: 'timeoutForTargetMs', label: { vi: 'Timeout cho tỷ lệ mục tiêu', en: 'Timeout for the target rate' }, value: up(forTarget), unit: 'ms' },
         { key: 'suggestedTimeoutMs', label: { vi: 'Timeout đề xuất (đã cộng biên)', en: 'Suggested timeout (with padding)' }, value: up(padded), unit: 'ms' },
       ],
     };

@@ -109,4 +109,20 @@ describe('F9 the caller aborting aborts everything', () => {
     expectFanOutError(o, 'aborted', undefined, situation);
     await expectAborted(Object.values(b.probes), situation);
   });
+
+  // The abort must win over what it causes: a helper that only passes the abort on to the branches
+  // and lets their failures decide reports 'aborted' while a required branch runs (above), but
+  // resolves with the optional branch "dropped" once only optional branches are left.
+  test('F9 rejects with aborted when the caller aborts while only an optional branch runs', async () => {
+    const { ctx, controller } = deadline(5000);
+    const b = branches([
+      ['price', true, { after: 5, value: 1 }],
+      ['recs', false, 'hang'],
+    ]);
+    later(40, () => controller.abort(new Error('client went away')));
+    const o = await observe(b.t0, () => fanOut(ctx, b.list as any));
+    const situation = "the caller's signal aborted after 40 ms, when the required branch had answered and only the optional one was running";
+    expectFanOutError(o, 'aborted', undefined, situation);
+    await expectAborted([b.probes['recs']!], situation);
+  });
 });

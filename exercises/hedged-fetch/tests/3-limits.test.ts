@@ -86,6 +86,18 @@ describe('cancellation, deadline, failures and clean-up', () => {
     expect(s.calls.length, 'attempts sent with 400 ms left when the hedge was due').toBe(2);
   });
 
+  test('H9 a deadline more than 2^31 - 1 ms away does not cut the call short', async () => {
+    // setTimeout fires such a delay after about 1 ms; AbortSignal.timeout does too below 2^32 ms
+    // and throws a RangeError from 2^32 ms. Both would end the call long before its deadline.
+    for (const left of [2 ** 31 + 1000, 2 ** 32 + 1000]) {
+      const clock = manualClock(0);
+      const s = scripted({ 1: { after: 30, value: 'one' } });
+      const p = hedgedFetch(s.request, { hedgeDelayMs: 100, budget: spyBudget().budget, deadlineAt: left, now: clock.now });
+      const value = await resolvesWithin(p, 1000, `deadlineAt ${left} ms away, first attempt answers after 30 ms`);
+      expect(value, `value of the call with the deadline ${left} ms away`).toBe('one');
+    }
+  });
+
   test('H10 when the first attempt fails before the delay, the hedge is sent at once', async () => {
     const s = scripted({ 1: { after: 5, error: new Error('first failed') }, 2: { after: 5, value: 'two' } });
     const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 1500, budget: spyBudget().budget }), 2500, 'first fails at 5 ms, hedgeDelayMs 1500');

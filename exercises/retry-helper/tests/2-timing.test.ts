@@ -8,6 +8,7 @@ import {
   rejection,
   scriptedFetch,
   settleWithin,
+  until,
   URL_,
   watchGlobal,
   type Step,
@@ -191,6 +192,84 @@ describe('timing', () => {
     const outcome = await settleWithin(p, 300);
     expect(outcome.kind, 'outcome 300 ms after the caller aborted during an attempt').toBe('rejected');
     const err = await rejection(p, RetryError, 'abort during an attempt');
+    expect(err.reason, 'reason').toBe('aborted');
+    await delay(30);
+    expect(f.calls.length, 'fetch calls after the abort').toBe(1);
+  });
+
+  // An abort during an attempt must win over every check that follows a failed attempt (R4, R6,
+  // R9, R12): a helper that treats it like the attempt's own timeout reaches the wait, where the
+  // aborted signal rescues the simple case above, but reports the wrong reason in these ones.
+  test('R14 an abort during a POST attempt ends as aborted, not not-idempotent', async () => {
+    const { f, s, opts } = setup(['hang']);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, { method: 'POST', body: '{}' }, { ...opts, signal: ac.signal, attemptTimeoutMs: 5000 });
+    p.catch(() => {});
+    await until(() => f.calls.length === 1, 'the POST attempt to start');
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after the caller aborted a POST attempt').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during a POST attempt');
+    expect(err.reason, 'reason').toBe('aborted');
+    expect(err.attempts, 'attempts').toBe(1);
+    expect(s.waits, 'waits').toEqual([]);
+  });
+
+  test('R14 an abort during the last allowed attempt ends as aborted, not gave-up', async () => {
+    const { f, opts } = setup([503, 'hang']);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { ...opts, maxAttempts: 2, signal: ac.signal, attemptTimeoutMs: 5000 });
+    p.catch(() => {});
+    await until(() => f.calls.length === 2, 'the second and last attempt to start');
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after the caller aborted the last attempt').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during the last allowed attempt');
+    expect(err.reason, 'reason').toBe('aborted');
+    expect(err.attempts, 'attempts').toBe(2);
+  });
+
+  test('R14 an abort during an attempt near the deadline ends as aborted, not no-time-left', async () => {
+    // The next wait (50 s) would pass the deadline (1 s away on the injected clock).
+    const { f, s, opts } = setup(['hang']);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 1000, baseMs: 100_000, capMs: 100_000, signal: ac.signal, attemptTimeoutMs: 5000 });
+    p.catch(() => {});
+    await until(() => f.calls.length === 1, 'the attempt to start');
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after the caller aborted an attempt near the deadline').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during an attempt near the deadline');
+    expect(err.reason, 'reason').toBe('aborted');
+    expect(s.waits, 'waits').toEqual([]);
+  });
+
+  test('R14 an abort during an attempt spends no budget token', async () => {
+    const { f, opts } = setup(['hang']);
+    const spends: string[] = [];
+    const budget = { deposit: () => {}, trySpend: () => (spends.push('trySpend'), true) };
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { ...opts, budget, signal: ac.signal, attemptTimeoutMs: 5000 });
+    p.catch(() => {});
+    await until(() => f.calls.length === 1, 'the attempt to start');
+    ac.abort();
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after the caller aborted with a budget').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort during an attempt, with a budget');
+    expect(err.reason, 'reason').toBe('aborted');
+    expect(spends, 'calls to budget.trySpend() after the caller aborted').toEqual([]);
+  });
+
+  test('R14 an abort with a reason that is not a DOMException still ends as aborted', async () => {
+    const { f, opts } = setup(['hang', 200]);
+    const ac = new AbortController();
+    const p = fetchWithRetry(URL_, undefined, { ...opts, signal: ac.signal, attemptTimeoutMs: 5000 });
+    p.catch(() => {});
+    await until(() => f.calls.length === 1, 'the attempt to start');
+    ac.abort(new Error('the user closed the page'));
+    const outcome = await settleWithin(p, 300);
+    expect(outcome.kind, 'outcome 300 ms after ac.abort(new Error(...)) during an attempt').toBe('rejected');
+    const err = await rejection(p, RetryError, 'abort with an Error as its reason');
     expect(err.reason, 'reason').toBe('aborted');
     await delay(30);
     expect(f.calls.length, 'fetch calls after the abort').toBe(1);

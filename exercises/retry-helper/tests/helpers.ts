@@ -102,6 +102,15 @@ export function pendingSleep() {
 
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Waits (in real time, up to `ms`) until `ready()` holds; fails the test with `what` otherwise. */
+export async function until(ready: () => boolean, what: string, ms = 500) {
+  const start = performance.now();
+  while (!ready()) {
+    if (performance.now() - start > ms) expect.fail(`waited ${ms} ms for ${what}`);
+    await delay(2);
+  }
+}
+
 /** Resolves to how `p` settled, or 'pending' if it did not within `ms` real milliseconds. */
 export async function settleWithin<T>(p: Promise<T>, ms: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -70,7 +70,8 @@ class HedgedCall<T> {
     if (deadlineAt !== undefined) {
       const left = deadlineAt - this.now();
       if (left <= 0) return this.end(() => this.reject(new DOMException('deadline already passed', 'TimeoutError')));
-      this.timers.push(setTimeout(() => this.onDeadline(), left));
+      // A timer longer than 2^31 - 1 ms fires after about 1 ms: clamp a far deadline.
+      this.timers.push(setTimeout(() => this.onDeadline(), Math.min(left, 2 ** 31 - 1)));
     }
     signal?.addEventListener('abort', this.onCallerAbort);
     this.opts.budget.recordRequest();

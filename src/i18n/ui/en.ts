@@ -168,6 +168,13 @@ export const en = {
   'lab.cli': 'The same run on the command line:',
   'lab.noscript': 'Changing the parameters needs JavaScript; the figures above are for the defaults.',
   'progress.nav': 'My progress',
+  'glossary.nav': 'Glossary',
+  'glossary.title': 'Glossary',
+  'glossary.lead':
+    'The terms the course uses, one word for each idea in each language. In a lesson, the first mention of a term links here.',
+  'glossary.otherLang': 'In Vietnamese: {term}',
+  'glossary.avoid': 'Not used in the course: {variants}',
+  'glossary.index': 'Terms',
   'progress.title': 'Your progress',
   'progress.lead': 'Your progress is kept in this browser only. Export it to keep a copy or to carry on in another browser.',
   'progress.courseSummary': '{lessons}/{lessonsTotal} lessons completed · {quizzes}/{quizzesTotal} quizzes taken · {exercises}/{exercisesTotal} exercises passed',

@@ -170,6 +170,13 @@ export const vi: Dictionary = {
   'lab.cli': 'Chạy đúng như vậy bằng dòng lệnh:',
   'lab.noscript': 'Muốn đổi tham số thì cần JavaScript; các số liệu ở trên ứng với giá trị mặc định.',
   'progress.nav': 'Tiến độ của tôi',
+  'glossary.nav': 'Thuật ngữ',
+  'glossary.title': 'Thuật ngữ',
+  'glossary.lead':
+    'Các thuật ngữ khoá học dùng, mỗi ý một cách gọi trong mỗi ngôn ngữ. Trong bài học, lần đầu một thuật ngữ xuất hiện sẽ dẫn về trang này.',
+  'glossary.otherLang': 'Tiếng Anh: {term}',
+  'glossary.avoid': 'Khoá học không dùng: {variants}',
+  'glossary.index': 'Danh sách thuật ngữ',
   'progress.title': 'Tiến độ học của bạn',
   'progress.lead': 'Tiến độ chỉ được lưu trong trình duyệt này. Hãy xuất ra file để giữ một bản sao hoặc học tiếp trên trình duyệt khác.',
   'progress.courseSummary': 'Đã hoàn thành {lessons}/{lessonsTotal} bài học · đã làm {quizzes}/{quizzesTotal} bài quiz · đã qua {exercises}/{exercisesTotal} bài tập',
