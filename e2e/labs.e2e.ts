@@ -11,7 +11,8 @@ import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
 const STORM = 'retry-budgets/retry-storms';
 const HEDGING = 'hedging/tail-at-scale';
 const CHAIN = 'deadlines/propagating-deadlines';
-const LAB_PAGES = [STORM, HEDGING, CHAIN, 'backoff-jitter/jitter', 'when-to-retry/one-layer', 'timeouts/choosing-a-timeout'];
+const OVERLOAD = 'overload/breakers-and-limits';
+const LAB_PAGES = [STORM, HEDGING, CHAIN, 'backoff-jitter/jitter', 'when-to-retry/one-layer', 'timeouts/choosing-a-timeout', OVERLOAD];
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const text = {
@@ -66,6 +67,25 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     await poll(() => figure(page, 'normalLoad')).toBe(lang === 'en' ? '0.4x' : '0,4x');
     expect(await renders(page, 'retry-storm')).toBeGreaterThan(before);
     expect(await lab.locator('[data-cli]').innerText()).toBe('npm run sim -- retry-storm --seed 1 --set newPerTick=40');
+    expect(realErrors(errors), errors.join('\n')).toEqual([]);
+  });
+
+  it.each(['en', 'vi'] as const)('overload-recovery draws goodput and load; shedding recovers where retries do not, and a short throttle window recovers too (%s)', async (lang) => {
+    const { page, errors } = await browser.open(`/${lang}/${OVERLOAD}/`);
+    const lab = await activate(page, 'overload-recovery');
+    expect(await lab.locator('[data-chart="goodput"] [data-plot] canvas').count()).toBe(1);
+    expect(await lab.locator('[data-chart="offered"] [data-plot] canvas').count()).toBe(1);
+    await lab.locator('[data-focus-select]').selectOption('retries');
+    await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
+    await lab.locator('[data-focus-select]').selectOption('retries-shed');
+    await poll(() => figure(page, 'row.recoveredAfterMs')).toBe('200 ms');
+    await lab.locator('[data-focus-select]').selectOption('retries-throttle');
+    await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
+    // The book's two-minute window keeps refusing long after the backend is fine; ten seconds does not.
+    await lab.locator('[data-input="throttleWindowS"]').fill('10');
+    await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- overload-recovery --seed 1 --set throttleWindowS=10');
+    await settled(page, 'overload-recovery');
+    await poll(() => figure(page, 'row.recoveredAfterMs')).not.toBe(text[lang].none);
     expect(realErrors(errors), errors.join('\n')).toEqual([]);
   });
 

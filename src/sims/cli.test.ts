@@ -20,7 +20,7 @@ function sim(...args: string[]): Promise<Run> {
   });
 }
 
-const NAMES = ['jitter-waves', 'retry-storm', 'hedging', 'deadline-chain', 'amplification', 'timeout-choice'];
+const NAMES = ['jitter-waves', 'retry-storm', 'hedging', 'deadline-chain', 'amplification', 'timeout-choice', 'overload-recovery'];
 
 describe('npm run sim', { timeout: 120_000 }, () => {
   it('lists every simulation with its parameters', async () => {

@@ -13,3 +13,4 @@ export { hedging, type HedgingParams, type HedgingRow } from './hedging.ts';
 export { deadlineChain, type DeadlineChainParams, type DeadlineChainRow } from './deadline-chain.ts';
 export { amplification, type AmplificationParams, type AmplificationRow } from './amplification.ts';
 export { timeoutChoice, type TimeoutChoiceParams, type TimeoutChoiceRow } from './timeout-choice.ts';
+export { overloadRecovery, OVERLOAD_POLICIES, type OverloadParams, type OverloadRow, type OverloadPolicyId } from './overload-recovery.ts';

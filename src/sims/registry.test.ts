@@ -13,6 +13,7 @@ const ROW_KEYS: Record<string, string[]> = {
   'deadline-chain': ['mode', 'callsToC', 'workAtCMs', 'userLatencyMs'],
   amplification: ['layers', 'worstCaseCalls', 'expectedCalls'],
   'timeout-choice': ['percentile', 'latencyMs', 'falseTimeoutPct'],
+  'overload-recovery': ['policy', 'recoveredAfterMs', 'goodputDuringLossPct', 'userSuccessPct'],
 };
 
 function chartProblems(c: Chart): string[] {
@@ -32,7 +33,7 @@ function notPlain(v: unknown, path = '$'): string[] {
 }
 
 describe('the simulation registry', () => {
-  it('lists the six simulations of the course under unique names', () => {
+  it('lists the seven simulations of the course under unique names', () => {
     expect(SIMS.map((s) => s.name).sort()).toEqual(Object.keys(ROW_KEYS).sort());
   });
 

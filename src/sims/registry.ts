@@ -2,6 +2,7 @@ import { amplification } from './amplification.ts';
 import { deadlineChain } from './deadline-chain.ts';
 import { hedging } from './hedging.ts';
 import { jitterWaves } from './jitter-waves.ts';
+import { overloadRecovery } from './overload-recovery.ts';
 import { parseAssignments, validateParams, type Validation } from './params.ts';
 import { retryStorm } from './retry-storm.ts';
 import { timeoutChoice } from './timeout-choice.ts';
@@ -10,9 +11,9 @@ import type { ParamValues, SimDefinition, SimResult } from './types.ts';
 /** A simulation seen through the generic interface the lab UI and the CLI use. */
 export type AnySim = SimDefinition<ParamValues>;
 
-export const SIMS: readonly AnySim[] = [jitterWaves, retryStorm, hedging, deadlineChain, amplification, timeoutChoice] as AnySim[];
+export const SIMS: readonly AnySim[] = [jitterWaves, retryStorm, hedging, deadlineChain, amplification, timeoutChoice, overloadRecovery] as AnySim[];
 
-export type SimName = 'jitter-waves' | 'retry-storm' | 'hedging' | 'deadline-chain' | 'amplification' | 'timeout-choice';
+export type SimName = 'jitter-waves' | 'retry-storm' | 'hedging' | 'deadline-chain' | 'amplification' | 'timeout-choice' | 'overload-recovery';
 
 export const DEFAULT_SEED = 1;
 

@@ -1,0 +1,30 @@
+import { describe, test } from 'vitest';
+import { AdaptiveThrottle, type AdaptiveThrottleOptions } from '../src/throttle.ts';
+import { expectAccepted, expectRangeError } from './helpers.ts';
+
+const show = (o: object) => JSON.stringify(o, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+
+describe('options', () => {
+  test('A9 invalid options throw a RangeError', () => {
+    const invalid: AdaptiveThrottleOptions[] = [
+      { k: 0 },
+      { k: 0.5 },
+      { k: 0.999 },
+      { k: -2 },
+      { k: Number.NaN },
+      { k: Number.POSITIVE_INFINITY },
+      { windowMs: 0 },
+      { windowMs: -1000 },
+      { windowMs: 1.5 },
+      { windowMs: Number.NaN },
+      { windowMs: Number.POSITIVE_INFINITY },
+    ];
+    for (const opts of invalid) expectRangeError(() => new AdaptiveThrottle(opts), `new AdaptiveThrottle(${show(opts)})`);
+  });
+
+  test('A9 valid options are accepted, boundaries included', () => {
+    const valid: AdaptiveThrottleOptions[] = [{}, { k: 1 }, { k: 1.1 }, { k: 2 }, { k: 10 }, { windowMs: 1 }, { windowMs: 120_000 }, { windowMs: 3_600_000 }];
+    for (const opts of valid) expectAccepted(() => new AdaptiveThrottle(opts), `new AdaptiveThrottle(${show(opts)})`);
+    expectAccepted(() => new AdaptiveThrottle(), 'new AdaptiveThrottle()');
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { simulateOverload, type OverloadParams } from './overload-model.ts';
+import { OVERLOAD_POLICIES, overloadRecovery, type OverloadRow } from './overload-recovery.ts';
+import { defaults } from './params.ts';
+
+const base = defaults(overloadRecovery.params) as OverloadParams;
+const byPolicy = (rows: OverloadRow[]): Record<string, OverloadRow> => Object.fromEntries(rows.map((r) => [r.policy, r]));
+
+describe('overload-recovery at the defaults (capacity drops to 40% for 60 s under 80% load)', () => {
+  const rows = byPolicy(overloadRecovery.run(base, 1).rows);
+
+  it('never recovers with retries alone or with a retry budget: the queue of abandoned work sustains the overload', () => {
+    expect(rows.retries!.recoveredAfterMs).toBeNull();
+    expect(rows['retries-budget']!.recoveredAfterMs).toBeNull();
+    // The budget does cut the attempts, from about 3 per request to about 1.1.
+    expect(rows.retries!.callsPerRequest).toBeGreaterThan(2.5);
+    expect(rows['retries-budget']!.callsPerRequest).toBeLessThan(1.2);
+  });
+
+  it('recovers without retries only after the backlog drains, about two minutes later', () => {
+    const ms = rows.none!.recoveredAfterMs;
+    expect(ms).not.toBeNull();
+    // 60 s at a deficit of 40 per tick builds 24,000 queued attempts, drained at 20 per tick: 120 s.
+    expect(ms!).toBeGreaterThan(100_000);
+    expect(ms!).toBeLessThan(140_000);
+  });
+
+  it('recovers at once when the server sheds by deadline, and keeps most of its capacity useful during the loss', () => {
+    expect(rows['retries-shed']!.recoveredAfterMs).toBeLessThanOrEqual(1000);
+    for (const id of ['none', 'retries', 'retries-budget', 'retries-throttle']) {
+      expect(rows[id]!.goodputDuringLossPct!, id).toBeLessThan(10);
+    }
+    expect(rows['retries-shed']!.goodputDuringLossPct!).toBeGreaterThan(75);
+  });
+
+  it('with the throttle as well, refusals waste less capacity, but the two-minute window delays full trust', () => {
+    const both = rows['retries-throttle-shed']!;
+    expect(both.goodputDuringLossPct!).toBeGreaterThan(rows['retries-shed']!.goodputDuringLossPct!);
+    expect(both.callsPerRequest).toBeLessThan(rows['retries-shed']!.callsPerRequest);
+    expect(both.recoveredAfterMs).not.toBeNull();
+    expect(both.recoveredAfterMs!).toBeGreaterThan(rows['retries-shed']!.recoveredAfterMs!);
+    // The lesson says "tens of seconds".
+    expect(both.recoveredAfterMs!).toBeGreaterThanOrEqual(10_000);
+    expect(both.recoveredAfterMs!).toBeLessThan(100_000);
+  });
+
+  it('the throttle alone sends less than normal load but cannot empty a queue of abandoned work within the run', () => {
+    expect(rows['retries-throttle']!.callsPerRequest).toBeLessThan(1);
+    expect(rows['retries-throttle']!.recoveredAfterMs).toBeNull();
+  });
+});
+
+describe('overload-recovery with a 10 s throttle window', () => {
+  const rows = byPolicy(overloadRecovery.run({ ...base, throttleWindowS: 10 }, 1).rows);
+
+  it('recovers with the throttle alone, and within seconds with the throttle and shedding', () => {
+    expect(rows['retries-throttle']!.recoveredAfterMs).not.toBeNull();
+    expect(rows['retries-throttle-shed']!.recoveredAfterMs!).toBeLessThan(10_000);
+    expect(rows['retries-throttle-shed']!.goodputDuringLossPct!).toBeGreaterThan(rows['retries-shed']!.goodputDuringLossPct!);
+  });
+});
+
+describe('overload-recovery invariants', () => {
+  it('never serves more than the capacity, and never more requests than were made', () => {
+    for (const seed of [1, 2]) {
+      for (const policy of OVERLOAD_POLICIES) {
+        const tr = simulateOverload(base, policy, seed, policy.id);
+        const over = tr.goodput.filter((g, t) => g > tr.capacity[t]!);
+        expect(over, policy.id).toEqual([]);
+        expect(tr.succeeded, policy.id).toBeLessThanOrEqual(tr.newRequests);
+        const lost = tr.capacity.slice(tr.lossStartTick, tr.lossEndTick);
+        expect(lost.every((c) => c === base.capacityPerTick * 0.4), policy.id).toBe(true);
+        if (!policy.throttle) expect(tr.throttled.every((n) => n === 0), policy.id).toBe(true);
+        if (!policy.shed) expect(tr.shed.every((n) => n === 0), policy.id).toBe(true);
+      }
+    }
+  });
+
+  it('with no loss of capacity every policy is healthy throughout and every request succeeds', () => {
+    for (const r of overloadRecovery.run({ ...base, lossS: 0 }, 1).rows) {
+      expect(r.recoveredAfterMs, r.policy).toBe(0);
+      expect(r.callsPerRequest, r.policy).toBe(1);
+      expect(r.goodputDuringLossPct, r.policy).toBeNull();
+    }
+  });
+
+  it('a loss that leaves enough capacity for the normal load hurts no policy', () => {
+    for (const r of overloadRecovery.run({ ...base, capacityLeftPct: 90 }, 1).rows) {
+      expect(r.recoveredAfterMs, r.policy).toBe(0);
+      expect(r.userSuccessPct, r.policy).toBeGreaterThan(99);
+    }
+  });
+
+  it('is reproducible with a seed and varies across seeds', () => {
+    const a = JSON.stringify(overloadRecovery.run(base, 5));
+    expect(JSON.stringify(overloadRecovery.run(base, 5))).toBe(a);
+    expect(JSON.stringify(overloadRecovery.run(base, 6))).not.toBe(a);
+  });
+});

@@ -1,0 +1,112 @@
+import { recoveryAfterMs, simulateOverload, TICK_MS, type OverloadParams, type OverloadTrace, type Protection } from './overload-model.ts';
+import type { SimDefinition, SimResult, Text, XYChart } from './types.ts';
+
+export type { OverloadParams } from './overload-model.ts';
+
+export type OverloadPolicyId = 'none' | 'retries' | 'retries-budget' | 'retries-throttle' | 'retries-shed' | 'retries-throttle-shed';
+
+export interface OverloadRow extends Record<string, string | number | null> {
+  policy: OverloadPolicyId;
+  recoveredAfterMs: number | null;
+  goodputDuringLossPct: number | null;
+  callsPerRequest: number;
+  userSuccessPct: number;
+}
+
+interface OverloadPolicy extends Protection {
+  id: OverloadPolicyId;
+  label: Text;
+}
+
+export const OVERLOAD_POLICIES: readonly OverloadPolicy[] = [
+  { id: 'none', label: { vi: 'Không retry, không bảo vệ', en: 'No retries, no protection' }, retries: false, budget: false, throttle: false, shed: false },
+  { id: 'retries', label: { vi: 'Retry (full jitter)', en: 'Retries (full jitter)' }, retries: true, budget: false, throttle: false, shed: false },
+  { id: 'retries-budget', label: { vi: 'Retry + retry budget', en: 'Retries + retry budget' }, retries: true, budget: true, throttle: false, shed: false },
+  { id: 'retries-throttle', label: { vi: 'Retry + adaptive throttle', en: 'Retries + adaptive throttle' }, retries: true, budget: false, throttle: true, shed: false },
+  { id: 'retries-shed', label: { vi: 'Retry + server shed load', en: 'Retries + server shedding' }, retries: true, budget: false, throttle: false, shed: true },
+  {
+    id: 'retries-throttle-shed', label: { vi: 'Retry + throttle + shed load', en: 'Retries + throttle + shedding' },
+    retries: true, budget: false, throttle: true, shed: true,
+  },
+];
+
+const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
+
+function row(policy: OverloadPolicy, tr: OverloadTrace, p: OverloadParams): OverloadRow {
+  const sum = (a: number[], from = 0, to = a.length) => a.slice(from, to).reduce((s, v) => s + v, 0);
+  const lossCapacity = sum(tr.capacity, tr.lossStartTick, tr.lossEndTick);
+  const lossGood = sum(tr.goodput, tr.lossStartTick, tr.lossEndTick);
+  return {
+    policy: policy.id,
+    recoveredAfterMs: recoveryAfterMs(tr, p),
+    goodputDuringLossPct: lossCapacity > 0 ? round((lossGood / lossCapacity) * 100) : null,
+    callsPerRequest: round(sum(tr.offered) / tr.newRequests, 2),
+    userSuccessPct: round((tr.succeeded / tr.newRequests) * 100),
+  };
+}
+
+export const overloadRecovery: SimDefinition<OverloadParams, OverloadRow> = {
+  name: 'overload-recovery',
+  title: { vi: 'Một đội client trước backend mất capacity', en: 'A client fleet against a backend that loses capacity' },
+  description: {
+    vi: 'Backend mất một phần capacity trong một lúc rồi lấy lại. Khi nào nó hồi phục, với retry, retry budget, adaptive throttle phía client và shed load phía server?',
+    en: 'A backend loses part of its capacity for a while, then gets it back. When does it recover, with retries, a retry budget, client-side adaptive throttling and server-side shedding?',
+  },
+  params: [
+    { key: 'capacityPerTick', kind: 'int', min: 1, max: 2000, step: 1, default: 100, label: { vi: 'Capacity (request mỗi tick 100 ms)', en: 'Capacity (requests per 100 ms tick)' } },
+    { key: 'newPerTick', kind: 'int', min: 1, max: 2000, step: 1, default: 80, label: { vi: 'Request mới mỗi tick', en: 'New requests per tick' } },
+    { key: 'warmupS', kind: 'number', min: 0, max: 60, step: 1, unit: 's', default: 10, label: { vi: 'Thời gian bình thường trước sự cố', en: 'Normal time before the loss' } },
+    { key: 'lossS', kind: 'number', min: 0, max: 300, step: 1, unit: 's', default: 60, label: { vi: 'Thời gian mất capacity', en: 'How long capacity is lost' } },
+    { key: 'capacityLeftPct', kind: 'number', min: 0, max: 100, step: 5, unit: '%', default: 40, label: { vi: 'Capacity còn lại trong sự cố', en: 'Capacity left during the loss' } },
+    { key: 'observeS', kind: 'number', min: 10, max: 600, step: 10, unit: 's', default: 180, label: { vi: 'Theo dõi sau khi capacity trở lại', en: 'Observed after capacity returns' } },
+    { key: 'timeoutMs', kind: 'number', min: 100, max: 10000, step: 100, unit: 'ms', default: 1000, label: { vi: 'Timeout của client', en: 'Client timeout' } },
+    { key: 'maxAttempts', kind: 'int', min: 1, max: 5, step: 1, default: 3, label: { vi: 'Số attempt tối đa (tính cả lần đầu)', en: 'Max attempts (first included)' } },
+    { key: 'retryBaseMs', kind: 'number', min: 10, max: 2000, step: 10, unit: 'ms', default: 200, label: { vi: 'Backoff base (full jitter, trần 2 s)', en: 'Backoff base (full jitter, 2 s cap)' } },
+    { key: 'budgetPercent', kind: 'number', min: 0, max: 100, step: 1, unit: '%', default: 10, label: { vi: 'Retry budget (% request mới)', en: 'Retry budget (% of new requests)' } },
+    { key: 'throttleK', kind: 'number', min: 1, max: 10, step: 0.1, default: 2, label: { vi: 'Hệ số K của throttle', en: 'Throttle multiplier K' } },
+    { key: 'throttleWindowS', kind: 'number', min: 1, max: 300, step: 1, unit: 's', default: 120, label: { vi: 'Cửa sổ của throttle', en: 'Throttle window' } },
+    {
+      key: 'rejectCostPct', kind: 'number', min: 0, max: 100, step: 1, unit: '%', default: 5,
+      label: { vi: 'Chi phí một lần từ chối ở server (% một request)', en: 'Cost of one refusal at the server (% of a request)' },
+    },
+  ],
+  run(p, seed): SimResult<OverloadRow> {
+    const traces = OVERLOAD_POLICIES.map((pol) => simulateOverload(p, pol, seed, pol.id));
+    const rows = OVERLOAD_POLICIES.map((pol, i) => row(pol, traces[i]!, p));
+    const first = traces[0]!;
+    const seconds = first.offered.map((_, t) => round(((t - first.lossStartTick) * TICK_MS) / 1000));
+    const markers = [
+      { x: 0, label: { vi: 'Mất capacity', en: 'Capacity lost' } },
+      { x: p.lossS, label: { vi: 'Capacity trở lại', en: 'Capacity back' } },
+    ];
+    const chart = (id: string, title: Text, yLabel: Text, pick: (tr: OverloadTrace) => number[]): XYChart => ({
+      id, kind: 'line', title,
+      x: { label: { vi: 'Thời gian từ lúc mất capacity', en: 'Time since capacity was lost' }, unit: 's' },
+      y: { label: yLabel, unit: 'x' },
+      series: OVERLOAD_POLICIES.map((pol, i) => ({ id: pol.id, label: pol.label, x: seconds, y: pick(traces[i]!).map((v) => round(v / p.newPerTick, 2)) })),
+      markers,
+    });
+    return {
+      rows,
+      columns: [
+        { key: 'policy', label: { vi: 'Cách bảo vệ', en: 'Protection' } },
+        { key: 'recoveredAfterMs', label: { vi: 'Hồi phục sau', en: 'Recovered after' }, unit: 'ms' },
+        { key: 'goodputDuringLossPct', label: { vi: 'Capacity làm việc hữu ích trong sự cố', en: 'Capacity doing useful work during the loss' }, unit: '%' },
+        { key: 'callsPerRequest', label: { vi: 'Attempt tới backend mỗi request', en: 'Attempts reaching the backend per request' } },
+        { key: 'userSuccessPct', label: { vi: 'Request thành công', en: 'Requests that succeeded' }, unit: '%' },
+      ],
+      charts: [
+        chart('goodput', { vi: 'Goodput (× tải bình thường)', en: 'Goodput (× normal load)' }, { vi: 'Goodput', en: 'Goodput' }, (tr) => tr.goodput),
+        chart('offered', { vi: 'Attempt tới backend (× tải bình thường)', en: 'Attempts reaching the backend (× normal load)' }, { vi: 'Tải', en: 'Load' }, (tr) => tr.offered),
+      ],
+      summary: [
+        { key: 'normalLoad', label: { vi: 'Tải bình thường / capacity', en: 'Normal load / capacity' }, value: round(p.newPerTick / p.capacityPerTick, 2), unit: 'x' },
+        { key: 'lossLoad', label: { vi: 'Tải bình thường / capacity trong sự cố', en: 'Normal load / capacity during the loss' }, value: p.capacityLeftPct > 0 ? round((p.newPerTick * 100) / (p.capacityPerTick * p.capacityLeftPct), 2) : null, unit: 'x' },
+        {
+          key: 'recovered', label: { vi: 'Cách bảo vệ hồi phục được', en: 'Protections that recover' },
+          value: rows.filter((r) => r.recoveredAfterMs !== null).map((r) => r.policy).join(', '),
+        },
+      ],
+    };
+  },
+};
