@@ -4,7 +4,9 @@
  * headless Chromium, and for every test the verdict must equal the Node grader's. The Node verdicts
  * are the ones the Node proof (src/grading/proof.test.ts) recorded for these very files in the unit
  * step of `npm test`; where none were recorded (this file run alone, or a file changed since), the
- * Node grader is run here.
+ * Node grader is run here. An entry that differs is graded again in both before it counts as a
+ * difference: a test that waits on real (short) timers can tip either way once on a loaded machine,
+ * a difference between the runners does not go away.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsExerciseSource } from '../src/grading/fs-source.ts';
@@ -70,14 +72,21 @@ describe.skipIf(skipBrowser())('the worker runner gives the Node grader\'s verdi
       await Promise.all(
         pages.map(async (page) => {
           for (let entry = queue.shift(); entry; entry = queue.shift()) {
-            const report = (await page.evaluate(
-              ([ex, files]) => (document.querySelector(`course-workspace[data-exercise="${ex}"]`) as unknown as { gradeFiles(f: unknown): Promise<unknown> }).gradeFiles(files),
-              [id, entry.files] as const,
-            )) as Report;
+            const inPage = async () =>
+              verdictsOf(
+                (await page.evaluate(
+                  ([ex, files]) => (document.querySelector(`course-workspace[data-exercise="${ex}"]`) as unknown as { gradeFiles(f: unknown): Promise<unknown> }).gradeFiles(files),
+                  [id, entry.files] as const,
+                )) as Report,
+              );
             const hit = recordedVerdicts(id, entry.name, filesHash(entry.files, bundle.tests));
             if (hit) recorded++;
-            const node = hit ?? (await nodeVerdicts(id, entry.files));
-            const diff = differences(node, verdictsOf(report));
+            let diff = differences(hit ?? (await nodeVerdicts(id, entry.files)), await inPage());
+            if (diff.length) {
+              // A timing test can tip either way on a loaded machine: grade again in both before calling it a difference.
+              diff = differences(await nodeVerdicts(id, entry.files), await inPage());
+              if (diff.length === 0) console.log(`${id} ${entry.name}: differed once, agreed when graded again in both (timing on a loaded machine)`);
+            }
             if (diff.length) mismatches.push(`${entry.name}:\n    ${diff.join('\n    ')}`);
           }
         }),
