@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { RunnerEvent } from './run-state.ts';
 import type { Runner } from './runner-types.ts';
 import { selectRunner, type BrowserTraits } from './select-runner.ts';
@@ -7,7 +7,7 @@ import { InstallError } from './webcontainer/prepare-env.ts';
 
 const isolated: BrowserTraits = { isSecureContext: true, crossOriginIsolated: true, hasSharedArrayBuffer: true, hasWebAssembly: true };
 const noLocal: typeof fetch = async () => new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
-const local: typeof fetch = async () => Response.json({ secret: 's3cret' });
+const local: typeof fetch = async () => Response.json({ runner: 'local' });
 const wcRunner: Runner = { kind: 'webcontainer', grade: async () => Promise.reject(new Error('unused')) };
 
 async function select(fetchImpl: typeof fetch, traits: BrowserTraits, start: (i: () => void) => Promise<Runner> = async () => wcRunner) {
@@ -18,11 +18,16 @@ async function select(fetchImpl: typeof fetch, traits: BrowserTraits, start: (i:
 
 describe('selectRunner', () => {
   test('the local runner wins when the page is served by one (no WebContainer is started)', async () => {
+    // This tab was opened from the URL the runner printed: its token is in the URL fragment.
+    const url = new URL('http://localhost:4321/en/#runner-token=tttttttttttttttttttttttttttttttttttttttttt');
+    const store = new Map<string, string>();
+    vi.stubGlobal('window', { location: url, history: { state: null, replaceState: () => (url.hash = '') }, sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) } });
     let started = false;
     const { runner, events } = await select(local, isolated, async () => ((started = true), wcRunner));
     expect(runner?.kind).toBe('local');
     expect(started).toBe(false);
     expect(events.at(-1)).toEqual({ type: 'ready', kind: 'local' });
+    vi.unstubAllGlobals();
   });
 
   test('a static host that is isolated gets a WebContainer, installing on the way', async () => {
