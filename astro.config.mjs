@@ -1,15 +1,18 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
-import { isolationHeaders } from './src/site/isolation-headers.mjs';
+import { siteHeaders } from './src/site/headers.mjs';
 import { pagefindIndex } from './src/integrations/pagefind-index.mjs';
 import { localRunner } from './src/integrations/local-runner.mjs';
 
 export default defineConfig({
   site: 'https://course.example.org',
   trailingSlash: 'always',
-  // Every page must be cross-origin isolated (WebContainers need SharedArrayBuffer), in dev and preview alike.
-  server: { headers: isolationHeaders },
+  // Every page is cross-origin isolated (WebContainers need SharedArrayBuffer) and sent with the site's
+  // CSP and other security headers, in dev and preview alike: one source, src/site/headers.mjs.
+  server: { headers: siteHeaders },
+  // No inline <script>: Astro would inline a small script, which the CSP (script-src 'self') refuses.
+  vite: { build: { assetsInlineLimit: 0 } },
   markdown: {
     shikiConfig: {
       // The high-contrast variants keep every token readable (WCAG AA) on both backgrounds.

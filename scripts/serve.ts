@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { isolationHeaders } from '../src/site/isolation-headers.mjs';
+import { siteHeaders } from '../src/site/headers.mjs';
 import { localRunnerApi } from '../src/runner/server/index.ts';
 import { announcement } from '../src/runner/server/announce.ts';
 import { openBrowser } from '../src/runner/server/open-browser.ts';
@@ -23,10 +23,10 @@ if (!existsSync(`${dist}/index.html`)) {
   process.exit(2);
 }
 const runner = localRunnerApi();
-const site = staticSite(dist, isolationHeaders);
+const site = staticSite(dist, siteHeaders);
 const server = createServer(async (req, res) => {
   try {
-    for (const [k, v] of Object.entries(isolationHeaders)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(siteHeaders)) res.setHeader(k, v);
     if (!(await runner(req, res))) await site(req, res);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
