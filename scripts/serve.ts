@@ -37,5 +37,5 @@ const server = createServer(async (req, res) => {
 // Loopback only: the runner executes code sent by the page.
 server.listen(port, '127.0.0.1', () => {
   const base = `http://localhost:${port}`;
-  process.stdout.write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token))));
+  process.stdout.write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token)), runner.sandbox));
 });

@@ -14,23 +14,25 @@ export function localRunner() {
     hooks: {
       'astro:server:setup': ({ server }) => {
         vite = server;
+        const loadApi = () => server.ssrLoadModule('/src/runner/server/index.ts').then((m) => m.localRunnerApi(token));
         /** @type {Promise<(req: any, res: any) => Promise<boolean>> | undefined} */
         let api;
         server.middlewares.use((req, res, next) => {
           if (!req.url?.startsWith('/__runner/')) return next();
-          api ??= server.ssrLoadModule('/src/runner/server/index.ts').then((m) => m.localRunnerApi(token));
+          api ??= loadApi();
           api.then((handle) => handle(req, res)).then((handled) => (handled ? undefined : next()), next);
         });
       },
       'astro:server:start': async ({ address, logger }) => {
         if (!vite) return;
         const base = `http://localhost:${address.port}`;
-        const [{ announcement }, { openBrowser }, { tokenURL }] = await Promise.all([
+        const [{ announcement }, { openBrowser }, { tokenURL }, { runnerSandbox }] = await Promise.all([
           vite.ssrLoadModule('/src/runner/server/announce.ts'),
           vite.ssrLoadModule('/src/runner/server/open-browser.ts'),
           vite.ssrLoadModule('/src/runner/protocol.ts'),
+          vite.ssrLoadModule('/src/runner/server/index.ts'),
         ]);
-        logger.info(`\n${announcement(base, token, openBrowser(tokenURL(base, token)))}`);
+        logger.info(`\n${announcement(base, token, openBrowser(tokenURL(base, token)), runnerSandbox())}`);
       },
     },
   };

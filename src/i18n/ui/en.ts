@@ -204,6 +204,8 @@ export const en = {
   'progress.importExercise': 'Exercise “{title}”: {state}, {attempts} run(s)',
   'progress.importCodeAdded': 'Saved code added for: {list}',
   'progress.importCodeReplaced': 'Saved code replaced by the newer copy in the file: {list}',
+  'progress.importCodeWarning':
+    'This file brings code. When you press Run in one of these exercises, that code runs on this computer (through the local runner when the site was started with npm start or npm run dev, inside StackBlitz’s WebContainer otherwise). Import only a file you exported yourself, or read the code before you run it.',
   'progress.none': 'none',
   'progress.errorTooBig': 'This file is too big to be a progress file. Nothing was imported.',
   'progress.errorNotJson': 'This file is not JSON, so it is not a progress file from this course. Nothing was imported.',

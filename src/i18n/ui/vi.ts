@@ -206,6 +206,8 @@ export const vi: Dictionary = {
   'progress.importExercise': 'Bài tập “{title}”: {state}, {attempts} lần chạy',
   'progress.importCodeAdded': 'Thêm code đã lưu cho: {list}',
   'progress.importCodeReplaced': 'Code đã lưu được thay bằng bản mới hơn trong file: {list}',
+  'progress.importCodeWarning':
+    'File này có mang theo code. Khi bạn bấm Chạy ở một trong các bài tập này, code đó sẽ chạy trên máy tính này (qua local runner nếu trang được mở bằng npm start hoặc npm run dev, còn không thì trong WebContainer của StackBlitz). Chỉ nhập file do chính bạn xuất ra, hoặc đọc code trước khi chạy.',
   'progress.none': 'chưa có',
   'progress.errorTooBig': 'File này quá lớn để là một file tiến độ. Không có gì được nhập.',
   'progress.errorNotJson': 'File này không phải JSON, nên không phải file tiến độ của khoá học. Không có gì được nhập.',

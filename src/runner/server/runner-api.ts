@@ -47,15 +47,19 @@ function ownOrigin(req: IncomingMessage): string | undefined {
   return host && LOOPBACK_HOST.test(host) ? `http://${host}` : undefined;
 }
 
+/**
+ * The body, or undefined when it is over the limit. An oversized body is still read to its end (and
+ * dropped), so the client gets its 413 instead of a connection reset mid-upload; only a request that
+ * carried the token gets this far.
+ */
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
 /** Returns a handler that answers requests under /__runner/ (true) and leaves the others (false). */
