@@ -36,6 +36,8 @@ function pageKinds(lang: 'vi' | 'en'): Record<string, string> {
 /** What the page does on first use, so lazily loaded code runs under the policy too. */
 async function use(page: Page, kind: string) {
   if (kind === 'exercise') {
+    // A static host has no local runner: no token is missing, so no notice asks for one.
+    expect(await page.locator('[data-runner-token-missing]').isHidden()).toBe(true);
     const worker = page.waitForEvent('worker', { timeout: 30_000 });
     await page.locator('course-workspace textarea[data-code], course-workspace .cm-content').first().click();
     const content = page.locator('course-workspace .cm-content').first();

@@ -186,8 +186,11 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
     expect(page.url()).toBe(`${localURL}/en/`); // not bookmarked, not in history
     expect(await page.evaluate(() => sessionStorage.getItem('course.runner-token'))).toBe(site!.token);
     const body = JSON.stringify({ exerciseId: 'retry-helper', files: { 'retry.ts': 'export {}' }, lang: 'en' });
-    // The README's URL without its fragment: same origin, but no token.
-    const bare = await browser.open(`${localURL}/en/`, { baseURL: localURL });
+    expect(await page.locator('[data-runner-token-missing]').isHidden()).toBe(true);
+    // The README's URL without its fragment: same origin, but no token. An exercise page says what to open.
+    const bare = await browser.open(`${localURL}/en/when-to-retry/one-layer/`, { baseURL: localURL });
+    await expect.poll(() => bare.page.locator('[data-runner-token-missing]').isVisible()).toBe(true);
+    expect(await bare.page.locator('[data-runner-token-missing]').innerText()).toContain('#runner-token=');
     const noToken = await bare.page.evaluate(async (b) => {
       const session = await fetch('/__runner/session.json');
       const grade = await fetch('/__runner/grade', { method: 'POST', headers: { 'content-type': 'application/json' }, body: b });

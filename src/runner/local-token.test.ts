@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { captureRunnerToken, splitTokenFragment, type TokenWindow } from './local-token.ts';
+import { captureRunnerToken, splitTokenFragment, tokenMissingHere, type TokenWindow } from './local-token.ts';
 import { TOKEN_STORAGE_KEY, tokenURL } from './protocol.ts';
 
 const token = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v';
@@ -41,5 +41,18 @@ describe('the runner token in the URL fragment', () => {
 
   test('a tab opened without the token has none', () => {
     expect(captureRunnerToken(fakeWindow('http://localhost:4321/en/'))).toBeUndefined();
+  });
+});
+
+describe('a tab without the token', () => {
+  test('is told to open the printed address only where a local runner refuses it', async () => {
+    const answering = (status: number, body: unknown = {}) => (async () => Response.json(body, { status })) as unknown as typeof fetch;
+    expect(await tokenMissingHere(undefined, answering(401))).toBe(true); // npm start, tab opened from a bookmark
+    expect(await tokenMissingHere(undefined, answering(200, { runner: null }))).toBe(false); // a static host
+    expect(await tokenMissingHere(undefined, answering(404))).toBe(false);
+    expect(await tokenMissingHere(undefined, (async () => Promise.reject(new TypeError('offline'))) as unknown as typeof fetch)).toBe(false);
+    let asked = false;
+    expect(await tokenMissingHere(token, (async () => ((asked = true), Response.json({}, { status: 401 }))) as unknown as typeof fetch)).toBe(false);
+    expect(asked).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * sessionStorage for this tab, and wiped from the address bar and history so it is not bookmarked,
  * shared in a screenshot of the URL or sent in a Referer (fragments never are, but copies of the URL are).
  */
-import { TOKEN_PARAM, TOKEN_STORAGE_KEY } from './protocol.ts';
+import { SESSION_PATH, TOKEN_PARAM, TOKEN_STORAGE_KEY } from './protocol.ts';
 
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -38,4 +38,19 @@ export function captureRunnerToken(win: TokenWindow | undefined = browserWindow(
 
 function browserWindow(): TokenWindow | undefined {
   return typeof window === 'undefined' ? undefined : (window as unknown as TokenWindow);
+}
+
+/**
+ * True when the site is served by a local runner but this tab has no token for it (opened from a
+ * bookmark, or in a new tab without the fragment): the runner refuses (401) where a static host
+ * answers its placeholder. Then the page tells the learner to open the printed address.
+ */
+export async function tokenMissingHere(token: string | undefined, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  if (token) return false;
+  try {
+    const res = await fetchImpl(SESSION_PATH, { cache: 'no-store', credentials: 'same-origin' });
+    return res.status === 401;
+  } catch {
+    return false;
+  }
 }

@@ -5,6 +5,8 @@ export const en = {
   'site.description':
     'Learn to use timeouts, deadlines, retries, backoff with jitter, retry budgets and hedged requests without causing the outages they are meant to prevent.',
   'nav.skipToContent': 'Skip to content',
+  'runner.tokenMissing':
+    'This site is served by the local runner (npm start or npm run dev), but this tab was not opened from the address it printed, so exercises cannot be graded on this computer here. Open the address shown in the terminal (the one ending in #runner-token=…) in this browser.',
   'nav.home': 'Course home',
   'nav.course': 'Course',
   'nav.modules': 'Modules',

@@ -7,6 +7,8 @@ export const vi: Dictionary = {
   'site.description':
     'Học cách dùng timeout, deadline, retry, backoff có jitter, retry budget và hedged request mà không gây ra chính những sự cố chúng được dùng để ngăn chặn.',
   'nav.skipToContent': 'Bỏ qua, đến nội dung chính',
+  'runner.tokenMissing':
+    'Trang này đang được local runner phục vụ (npm start hoặc npm run dev), nhưng tab này không được mở từ địa chỉ mà nó in ra, nên ở đây bài tập không chấm được trên máy này. Hãy mở trong trình duyệt này địa chỉ hiện trong terminal (địa chỉ kết thúc bằng #runner-token=…).',
   'nav.home': 'Trang chủ khoá học',
   'nav.course': 'Khoá học',
   'nav.modules': 'Các module',
