@@ -11,8 +11,9 @@ export default defineConfig({
   // Every page is cross-origin isolated (WebContainers need SharedArrayBuffer) and sent with the site's
   // CSP and other security headers, in dev and preview alike: one source, src/site/headers.mjs.
   server: { headers: siteHeaders },
-  // No inline <script>: Astro would inline a small script, which the CSP (script-src 'self') refuses.
-  vite: { build: { assetsInlineLimit: 0 } },
+  // No inline <script>: Astro inlines a script chunk under this limit, which the CSP (script-src 'self')
+  // refuses. Scripts only: small stylesheets and other assets keep Vite's default.
+  vite: { build: { assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined) } },
   markdown: {
     shikiConfig: {
       // The high-contrast variants keep every token readable (WCAG AA) on both backgrounds.

@@ -62,6 +62,15 @@ async function use(page: Page, kind: string) {
 
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
+describe('the built pages', () => {
+  it('hold no inline script the policy would refuse: every <script> has a src or is JSON data', () => {
+    const inline = builtPages().flatMap((path) =>
+      [...html(path).matchAll(/<script\b([^>]*)>/g)].filter(([, attrs]) => !/\bsrc=/.test(attrs!) && !/type="application\/json"/.test(attrs!)).map(([tag]) => `${path} ${tag}`),
+    );
+    expect(inline).toEqual([]);
+  });
+});
+
 describe.skipIf(skipBrowser())('Content-Security-Policy', () => {
   const browser = useBrowser();
 
