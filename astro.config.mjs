@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
-import { isolationHeaders } from './src/site/isolation-headers.mjs';
+import { siteHeaders } from './src/site/headers.mjs';
 import { pagefindIndex } from './src/integrations/pagefind-index.mjs';
 import { localRunner } from './src/integrations/local-runner.mjs';
 import { glossaryLinks } from './src/glossary/satteri-plugin.ts';
@@ -11,8 +11,12 @@ import { loadGlossary } from './src/glossary/load.ts';
 export default defineConfig({
   site: 'https://course.example.org',
   trailingSlash: 'always',
-  // Every page must be cross-origin isolated (WebContainers need SharedArrayBuffer), in dev and preview alike.
-  server: { headers: isolationHeaders },
+  // Every page is cross-origin isolated (WebContainers need SharedArrayBuffer) and sent with the site's
+  // CSP and other security headers, in dev and preview alike: one source, src/site/headers.mjs.
+  server: { headers: siteHeaders },
+  // No inline <script>: Astro inlines a script chunk under this limit, which the CSP (script-src 'self')
+  // refuses. Scripts only: small stylesheets and other assets keep Vite's default.
+  vite: { build: { assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined) } },
   markdown: {
     // Astro's default processor, plus one step: a lesson's first mention of each glossary term
     // links to the glossary page (content/glossary.json, src/glossary/).

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headersFile } from '../src/site/headers.mjs';
 import { builtPages, DIST } from './site-pages.ts';
 
 /** Does this internal address resolve to a file of the built site? */
@@ -42,6 +43,7 @@ describe('the built site', () => {
     const headers = readFileSync(join(DIST, '_headers'), 'utf8');
     expect(headers).toMatch(/Cross-Origin-Opener-Policy: same-origin/);
     expect(headers).toMatch(/Cross-Origin-Embedder-Policy: require-corp/);
+    expect(headers).toBe(headersFile()); // CSP, nosniff, Referrer-Policy too: the one source, src/site/headers.mjs
     const vercel = JSON.parse(readFileSync(join(DIST, 'vercel.json'), 'utf8'));
     expect(JSON.stringify(vercel)).toContain('require-corp');
   });

@@ -141,6 +141,9 @@ describe.skipIf(skipBrowser())('learner progress', () => {
     const lines = await preview.locator('li').allInnerTexts();
     expect(lines.join('\n')).toContain('8/10');
     expect(lines.join('\n')).toMatch(/Thêm code đã lưu cho: .+/);
+    // Imported code runs on this computer when the learner presses Run: the preview says so first.
+    await expect.poll(() => preview.locator('[data-import-code-warning]').isVisible()).toBe(true);
+    expect(await preview.locator('[data-import-code-warning]').innerText()).toContain('code đó sẽ chạy trên máy tính này');
     await preview.locator('[data-import-cancel]').click();
     expect(await stored(b.page, 'course.code.retry-helper')).toBeNull();
     expect(await b.page.locator(`[data-progress-status="${LESSON}"]`).innerText()).not.toBe(WORDS.vi.done);

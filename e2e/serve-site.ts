@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 
 export interface ServedSite {
   url: string;
+  /** The local runner's token, read from the URL scripts/serve.ts prints (empty for astro preview). */
+  token: string;
   stop(): void;
 }
 
@@ -30,7 +32,7 @@ export async function serveSite(dist: string, kind: SiteServer = 'astro-preview'
     kind === 'astro-preview'
       ? ['node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', port, '--outDir', dist, '--ignore-lock'], `http://127.0.0.1:${port}`]
       : // localhost, as a learner would open it: the runner checks the page's origin
-        ['node_modules/.bin/tsx', ['scripts/serve.ts', '--port', port, '--dist', dist], `http://localhost:${port}`];
+        ['node_modules/.bin/tsx', ['scripts/serve.ts', '--port', port, '--dist', dist, '--no-open'], `http://localhost:${port}`];
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
@@ -40,7 +42,11 @@ export async function serveSite(dist: string, kind: SiteServer = 'astro-preview'
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${url}/vi/`)).ok) return { url, stop };
+      if ((await fetch(`${url}/vi/`)).ok) {
+        if (kind === 'astro-preview') return { url, token: '', stop };
+        const token = /#runner-token=([\w-]+)/.exec(log)?.[1];
+        if (token) return { url, token, stop };
+      }
     } catch {
       // not listening yet
     }

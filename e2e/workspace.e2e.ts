@@ -21,6 +21,8 @@ const EXERCISES = [
 
 let site: ServedSite | undefined;
 let localURL = '';
+/** A page of the local site opened as from the URL npm start printed: with the runner token in the fragment. */
+const withToken = (url: string) => `${url}#runner-token=${site!.token}`;
 
 beforeAll(async () => {
   if (skipBrowser()) return;
@@ -40,7 +42,7 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
 
     it.each(['en', 'vi'] as const)(`${ex.id} (%s): starter fails with rule hints, the solution passes, code survives reload, a loop times out`, async (lang) => {
       expect(loop).not.toBe(solution);
-      const { page, errors } = await browser.open(`${localURL}/${lang}/${ex.page}/`, { baseURL: localURL });
+      const { page, errors } = await browser.open(withToken(`${localURL}/${lang}/${ex.page}/`), { baseURL: localURL });
       const graded: unknown[] = [];
       await page.exposeFunction('recordGraded', (d: unknown) => graded.push(d));
       await page.evaluate(() => document.addEventListener('course:exercise-graded', (e) => (window as any).recordGraded((e as CustomEvent).detail)));
@@ -102,7 +104,7 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
   others.forEach((id, i) => {
     const lang = i % 2 === 0 ? 'en' : 'vi';
     it(`${id} (${lang}): the starter fails and the reference solution passes in its lesson`, async () => {
-      const { page, errors } = await browser.open(`${localURL}/${lang}/${lessonEmbedding(id)}/`, { baseURL: localURL });
+      const { page, errors } = await browser.open(withToken(`${localURL}/${lang}/${lessonEmbedding(id)}/`), { baseURL: localURL });
       page.on('dialog', (d) => void d.accept());
       const root = page.locator(`course-workspace[data-exercise="${id}"]`);
       await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
@@ -127,7 +129,7 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
   });
 
   it('reset asks first and can be undone; download saves the file', async () => {
-    const { page } = await browser.open(`${localURL}/en/when-to-retry/one-layer/`, { baseURL: localURL });
+    const { page } = await browser.open(withToken(`${localURL}/en/when-to-retry/one-layer/`), { baseURL: localURL });
     const root = page.locator('course-workspace[data-exercise="retry-helper"]');
     await root.locator('textarea[data-code]').fill('// my work\n');
     await page.waitForFunction(() => localStorage.getItem('course.code.retry-helper')?.includes('my work'));
@@ -143,22 +145,37 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
     expect(download.suggestedFilename()).toBe('retry.ts');
   });
 
-  it('a request to the local runner without the secret or from another origin is refused', async () => {
-    const { page } = await browser.open(`${localURL}/en/`, { baseURL: localURL });
+  it('the token leaves the address bar for the tab; without it the runner is refused, from any origin and from curl', async () => {
+    const { page } = await browser.open(withToken(`${localURL}/en/`), { baseURL: localURL });
+    expect(page.url()).toBe(`${localURL}/en/`); // not bookmarked, not in history
+    expect(await page.evaluate(() => sessionStorage.getItem('course.runner-token'))).toBe(site!.token);
     const body = JSON.stringify({ exerciseId: 'retry-helper', files: { 'retry.ts': 'export {}' }, lang: 'en' });
-    // From the site itself, but without the secret.
-    const noSecret = await page.evaluate(async (b) => (await fetch('/__runner/grade', { method: 'POST', headers: { 'content-type': 'application/json' }, body: b })).status, body);
-    expect(noSecret).toBe(403);
-    // From another origin (another loopback port counts as another site): it can neither read the secret nor grade.
+    expect(await page.locator('[data-runner-token-missing]').isHidden()).toBe(true);
+    // The README's URL without its fragment: same origin, but no token. An exercise page says what to open.
+    const bare = await browser.open(`${localURL}/en/when-to-retry/one-layer/`, { baseURL: localURL });
+    await expect.poll(() => bare.page.locator('[data-runner-token-missing]').isVisible()).toBe(true);
+    expect(await bare.page.locator('[data-runner-token-missing]').innerText()).toContain('#runner-token=');
+    const noToken = await bare.page.evaluate(async (b) => {
+      const session = await fetch('/__runner/session.json');
+      const grade = await fetch('/__runner/grade', { method: 'POST', headers: { 'content-type': 'application/json' }, body: b });
+      return { session: session.status, text: await session.text(), grade: grade.status };
+    }, body);
+    expect(noToken).toMatchObject({ session: 401, grade: 401 });
+    expect(noToken.text).not.toContain(site!.token);
+    // From another origin (another loopback port counts as another site): nothing readable, nothing run.
     const other = await browser.open(`http://127.0.0.1:${new URL(localURL).port}/en/`, { baseURL: localURL });
     const cross = await other.page.evaluate(async ([url, b]) => {
       const session = await fetch(`${url}/__runner/session.json`).then((r) => r.status, () => 'blocked');
       const grade = await fetch(`${url}/__runner/grade`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: b, mode: 'no-cors' }).then((r) => r.type, () => 'blocked');
       return { session, grade };
     }, [localURL, body] as const);
-    expect(cross.session).toBe('blocked'); // 403 without CORS headers: the browser hides it
-    const refused = await fetch(`${localURL}/__runner/grade`, { method: 'POST', headers: { origin: 'http://127.0.0.1:1', 'content-type': 'application/json', 'x-runner-secret': 'guess' }, body });
-    expect(refused.status).toBe(403);
+    expect(cross.session).toBe('blocked'); // refused without CORS headers: the browser hides it
+    // Another account on the machine: curl with no browser headers, then a forged Origin.
+    const curl = await fetch(`${localURL}/__runner/session.json`);
+    expect(curl.status).toBe(401);
+    expect(await curl.text()).not.toContain(site!.token);
+    const forged = await fetch(`${localURL}/__runner/grade`, { method: 'POST', headers: { origin: localURL, 'content-type': 'application/json' }, body });
+    expect(forged.status).toBe(401);
   });
 });
 
@@ -175,7 +192,7 @@ describe.skipIf(skipBrowser())('the editor', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/en/when-to-retry/one-layer/', { waitUntil: 'load' });
+    await page.goto(withToken('/en/when-to-retry/one-layer/'), { waitUntil: 'load' });
     const root = page.locator('course-workspace[data-exercise="retry-helper"]');
     await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
@@ -206,7 +223,8 @@ describe.skipIf(skipBrowser())('the editor', () => {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 async function axe(page: Page, colorScheme: 'light' | 'dark') {
-  await page.addScriptTag({ content: axeSource });
+  // Through DevTools, not a <script> tag: the site's CSP refuses inline scripts, as it should.
+  await page.evaluate(axeSource);
   const violations = (await page.evaluate(async (only) => {
     // @ts-expect-error axe is injected above
     const result = await window.axe.run(document.querySelector('.embed-exercise'), { resultTypes: ['violations'], ...(only ? { runOnly: [...only] } : {}) });

@@ -80,6 +80,7 @@ try {
   const grading = await gradeClass(context.value, nodeClassIO(dir, choice.factory), {
     jobs,
     lang: 'en',
+    duplicates: 'latest-wins', // keeps bad-duplicate.json a rejection, as in earlier runs of this bench
     onProgress: () => {
       if (++done % 10 === 0) process.stderr.write(`  ${done}/${count} after ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     },

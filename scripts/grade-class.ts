@@ -1,6 +1,6 @@
-// npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--json] [--lang vi|en] [--unsafe-no-sandbox]
-// Exit codes: 0 every submission graded (whatever the learners scored), 1 a submission was rejected
-// or could not be graded, 2 usage error (assignment file, submissions folder, options, no sandbox).
+// npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]
+// Exit codes: 0 every submission graded (whatever the learners scored), 1 a submission was rejected,
+// could not be graded or shares its learner with another file (a conflict to decide), 2 usage error (assignment file, submissions folder, options, no sandbox).
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { killSandboxesOnSignals } from '../src/grading/index.ts';
@@ -13,6 +13,7 @@ import {
   gradeClass,
   gradebookRows,
   gradingFailed,
+  inConflict,
   loadClassContext,
   nodeClassIO,
   readAssignmentFile,
@@ -30,7 +31,7 @@ import { pickLang } from './cli-messages.ts';
 killSandboxesOnSignals();
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['assignment', 'submissions', 'out', 'jobs', 'lang'], ['json', 'help', 'unsafe-no-sandbox']);
+  const args = parseArgs(argv, ['assignment', 'submissions', 'out', 'jobs', 'lang'], ['json', 'help', 'unsafe-no-sandbox', 'latest-wins']);
   const picked = pickLang(typeof args.flags['lang'] === 'string' ? args.flags['lang'] : undefined);
   const lang: Lang = typeof picked === 'string' ? picked : 'vi';
   const err = (text: string) => process.stderr.write(`${text}\n`);
@@ -102,7 +103,8 @@ async function main(argv: string[]): Promise<number> {
     }
   };
 
-  const grading = await gradeClass(ctx, io, { jobs, lang, onProgress });
+  const duplicates = args.flags['latest-wins'] === true ? 'latest-wins' : 'conflict';
+  const grading = await gradeClass(ctx, io, { jobs, lang, onProgress, duplicates });
   const base = ctx.assignment.id;
   const files = {
     [`gradebook-${base}.csv`]: toCsv(gradebookRows(ctx, grading.results, grading.rejected, lang)),
@@ -122,7 +124,8 @@ async function main(argv: string[]): Promise<number> {
     err(`${summary}\n${wrote}`);
     process.stdout.write(`${JSON.stringify(classSummary(ctx, grading, lang, outputs), null, 2)}\n`);
   } else process.stdout.write(`${summary}\n${wrote}\n`);
-  return grading.rejected.length > 0 || errored > 0 ? 1 : 0;
+  const conflicts = grading.results.filter(inConflict).length;
+  return grading.rejected.length > 0 || errored > 0 || conflicts > 0 ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,10 +1,14 @@
 // npm start's server: the built site (dist/) plus the local exercise runner, on loopback only.
-// Usage: tsx scripts/serve.ts [--port 4321] [--dist dist]
+// Usage: tsx scripts/serve.ts [--port 4321] [--dist dist] [--no-open]
+// Prints the URL carrying this run's runner token and opens it where a browser is available.
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { isolationHeaders } from '../src/site/isolation-headers.mjs';
+import { siteHeaders } from '../src/site/headers.mjs';
 import { localRunnerApi } from '../src/runner/server/index.ts';
+import { announcement } from '../src/runner/server/announce.ts';
+import { openBrowser } from '../src/runner/server/open-browser.ts';
+import { tokenURL } from '../src/runner/protocol.ts';
 import { staticSite } from '../src/runner/server/static-site.ts';
 
 function option(name: string, fallback: string): string {
@@ -19,10 +23,10 @@ if (!existsSync(`${dist}/index.html`)) {
   process.exit(2);
 }
 const runner = localRunnerApi();
-const site = staticSite(dist, isolationHeaders);
+const site = staticSite(dist, siteHeaders);
 const server = createServer(async (req, res) => {
   try {
-    for (const [k, v] of Object.entries(isolationHeaders)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(siteHeaders)) res.setHeader(k, v);
     if (!(await runner(req, res))) await site(req, res);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
@@ -32,5 +36,6 @@ const server = createServer(async (req, res) => {
 });
 // Loopback only: the runner executes code sent by the page.
 server.listen(port, '127.0.0.1', () => {
-  process.stdout.write(`Course site: http://localhost:${port}/  (Tiếng Việt /vi/, English /en/)\nExercises are graded on this machine by the local runner.\n`);
+  const base = `http://localhost:${port}`;
+  process.stdout.write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token)), runner.sandbox));
 });

@@ -1,15 +1,28 @@
 /**
  * The gradebook as CSV (RFC 4180: comma, CRLF, quotes doubled), opened by spreadsheets. Learners
- * write their own names, so a cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR
- * first) is prefixed with an apostrophe. A UTF-8 byte order mark makes Excel read Vietnamese right.
+ * write their own names, so nothing in a cell may be read as a formula (=, +, -, @), whatever list
+ * separator the spreadsheet uses: Excel set to Vietnamese (and most of Europe) splits lines at `;`,
+ * not `,`, and then honours quotes only at the start of a field, so `An;=1+1` would become a name
+ * and a formula cell. Every place where a cell could begin under any separator (the start, and after
+ * `,` `;` tab or a line break, past spaces and quotes) gets an apostrophe before the formula sign.
+ * A UTF-8 byte order mark makes Excel read Vietnamese right.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** Where a spreadsheet could start a cell, under any list separator, followed by a formula sign. */
+const FORMULA_AT_CELL_START = /(^|[,;\t\r\n])([ "]*)(?=[=+\-@])/g;
+/** A tab or carriage return first is also read as the start of a formula by some spreadsheets. */
+const CONTROL_START = /^[\t\r]/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** The cell's text with an apostrophe wherever a spreadsheet could read a formula. */
+export function neutraliseFormulas(value: string): string {
+  const guarded = value.replace(FORMULA_AT_CELL_START, "$1$2'");
+  return CONTROL_START.test(guarded) ? `'${guarded}` : guarded;
+}
 
 export function csvCell(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  const guarded = neutraliseFormulas(value);
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

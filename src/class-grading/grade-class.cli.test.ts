@@ -1,7 +1,7 @@
 // The real command line on a small class: real grading (NodeSandbox via --unsafe-no-sandbox, two
 // graders), every kind of bad input set aside with its reason, and the CSV and HTML it writes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -51,7 +51,13 @@ beforeAll(() => {
     exportedAt: '2026-11-30T01:00:00.000Z',
   });
   put('an.json', good);
-  put('an-earlier.json', { ...good, exportedAt: '2026-11-29T01:00:00.000Z' });
+  // The attacks: a classmate's file claiming An's e-mail with a later export; a symlink to a private
+  // file; a FIFO (reading it used to hang); a "format" nested 5000 deep (10 KB: a stack overflow).
+  put('impostor.json', { ...good, exportedAt: '2026-11-30T09:00:00.000Z', exercises: { 'retry-helper': { files: { 'retry.ts': 'export const retry = 1;' } } } });
+  writeFileSync(join(root, 'private.txt'), 'root:$6$secret-hash:0:0');
+  symlinkSync(join(root, 'private.txt'), join(dir, 'link.json'));
+  spawnSync('mkfifo', [join(dir, 'fifo.json')]);
+  put('deep.json', `{"format":${'['.repeat(5000)}${']'.repeat(5000)}}`);
   put(
     'binh.json',
     makeSubmission(assignment, { name: '=HYPERLINK("x")', email: 'binh@example.com' }, { 'retry-helper': { 'retry.ts': solution('buggy/ignores-retry-after.ts') } }, {
@@ -74,20 +80,21 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('npm run grade-class', () => {
   test('grades a class, sets every bad file aside with its reason, and writes the gradebook and the report', { timeout: SLOW }, () => {
     const r = cli(['--assignment', assignmentFile, '--submissions', dir, '--out', out, '--jobs', '2', '--json', '--lang', 'en', '--unsafe-no-sandbox']);
-    expect(r.code, r.stderr).toBe(1); // files were rejected
+    expect(r.code, r.stderr).toBe(1); // files were rejected, and a conflict waits for a decision
     expect(r.stderr).toContain('WARNING: --unsafe-no-sandbox');
     expect(r.stderr).not.toContain('\u001b['); // not a TTY: no colours
     const lines = r.stderr.split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/12 an@example\.com 1\/1 exercises \d+\.\d s$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/12 binh@example\.com 0\/1 exercises \d+\.\d s$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/12 not-json\.json rejected: not valid JSON/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 an@example\.com 1\/1 exercises \d+\.\d s$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 an@example\.com 0\/1 exercises \d+\.\d s$/)); // the impostor
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 binh@example\.com 0\/1 exercises \d+\.\d s$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 not-json\.json rejected: not valid JSON/));
 
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ files: 12, graded: 2, rejected: 10, errored: 0, late: 1 });
+    expect(summary).toMatchObject({ files: 15, graded: 3, rejected: 12, errored: 0, conflicts: 2, late: 1 });
     const an = summary.learners.find((l: { email: string }) => l.email === 'an@example.com');
     expect(an.exercises['retry-helper']).toMatchObject({ status: 'pass', failingRules: [] });
     expect(an.quizzes[QUIZ]).toEqual({ answered: true, score: 2, total: 2 });
-    expect(summary.ruleFailures[0].rules.find((x: { rule: string }) => x.rule === 'R8')).toEqual({ rule: 'R8', failing: 1 });
+    expect(summary.ruleFailures[0].rules.find((x: { rule: string }) => x.rule === 'R8')).toEqual({ rule: 'R8', failing: 2 }); // binh and the impostor
 
     const csv = parseCsv(readFileSync(summary.outputs.csv, 'utf8'));
     const header = csv[0]!;
@@ -99,7 +106,10 @@ describe('npm run grade-class', () => {
     ]);
     const total = an.exercises['retry-helper'].total;
     expect(total).toBeGreaterThan(16);
-    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'graded', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '']);
+    const conflict = 'conflict: {other} also claim(s) to be an@example.com; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)';
+    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'conflict: decide', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', conflict.replace('{other}', 'impostor.json')]);
+    expect(row('impostor.json')!.slice(1, 5)).toEqual(['an@example.com', 'impostor.json', 'conflict: decide', `0/${total}`]);
+    expect(row('impostor.json')![col('Problems')]).toContain(conflict.replace('{other}', 'an.json'));
     const binh = row('binh.json');
     expect(binh[0]).toBe(`'=HYPERLINK("x")`); // a name is never a formula
     // R8 is the rule this variant breaks (a machine under heavy load can make a timing rule fail too).
@@ -108,13 +118,15 @@ describe('npm run grade-class', () => {
     expect(binh[col('Problems')]).toBe(`${QUIZ}: not answered`);
 
     const reasons: Record<string, RegExp> = {
-      'an-earlier.json': /an@example\.com also handed in an\.json, exported later/,
-      'not-json.json': /^not valid JSON/,
-      'progress.json': /not a submission file \(format "course-progress"/,
+      'not-json.json': /^not valid JSON \(the first error is near character \d+\)$/,
+      'progress.json': /^not a submission file \(its "format" is not "course-submission"\)$/,
+      'deep.json': /^not a submission file/,
+      'link.json': /^a symbolic link, not a file/,
+      'fifo.json': /^not a regular file \(a FIFO\)/,
       'v2.json': /version 2 is not supported/,
       'huge.json': new RegExp(`over the ${MAX_SUBMISSION_BYTES}-byte limit`),
-      'path.json': /names the file "\.\.\/x", which is a path/,
-      'abs.json': /names the file "\/etc\/x", which is a path/,
+      'path.json': /exercise retry-helper names a file by a path/,
+      'abs.json': /exercise retry-helper names a file by a path/,
       'extra.json': /has no file notes\.ts \(it takes retry\.ts\)/,
       'other.json': /another assignment \(asg-someone-else/,
       'unassigned.json': /exercise deadline-middleware, which is not part of this assignment/,
@@ -122,7 +134,7 @@ describe('npm run grade-class', () => {
     for (const [file, reason] of Object.entries(reasons)) {
       expect(row(file)?.[col('Status')], file).toBe('rejected');
       expect(row(file)![col('Problems')], file).toMatch(reason);
-      expect(lines, file).toContainEqual(expect.stringMatching(new RegExp(`^\\d+/12 ${file.replace('.', '\\.')} rejected: `)));
+      expect(lines, file).toContainEqual(expect.stringMatching(new RegExp(`^\\d+/15 ${file.replace('.', '\\.')} rejected: `)));
     }
     expect(row('huge.json')![col('E-mail')]).toBe(''); // never parsed
     expect(row('other.json')![col('E-mail')]).toBe('s@example.com');
@@ -130,10 +142,11 @@ describe('npm run grade-class', () => {
 
     const html = readFileSync(summary.outputs.html, 'utf8');
     expect(html).toContain('<html lang="en">');
-    expect(html).toMatch(/<th scope="row">R8<\/th><td>[^<]+<\/td><td class="num">1\/2/);
+    expect(html).toMatch(/<th scope="row">R8<\/th><td>[^<]+<\/td><td class="num">2\/3/);
     expect(html).toContain('Nguyễn Văn An');
     expect(html).toContain('=HYPERLINK(&quot;x&quot;)');
-    expect(html).toMatch(/<th scope="row">path\.json<\/th>.*which is a path/);
+    expect(html).toMatch(/<th scope="row">path\.json<\/th>.*names a file by a path/);
+    for (const text of [html, readFileSync(summary.outputs.csv, 'utf8'), r.stderr]) expect(text).not.toContain('secret-hash');
     expect(html).toContain('exportedAt');
   });
 

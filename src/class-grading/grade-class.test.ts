@@ -67,13 +67,39 @@ describe('gradeClass', () => {
     expect(out.results[3]!.exercises[0]).toEqual({ id: 'retry-helper', status: 'grading-failed', message: 'sandbox would not start' });
   });
 
-  it('grades only the latest export of a learner', async () => {
+  // The attack: a second file with the victim's e-mail and a later exportedAt used to make the victim's
+  // real submission "rejected as a duplicate" and have the attacker's code graded under their name.
+  it('a second file claiming a learner replaces nothing: both are graded and shown as a conflict', async () => {
+    const real = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'real' } }, { exportedAt: '2026-11-30T01:00:00.000Z' }));
+    const impostor = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'AN@x.co' }, { 'retry-helper': { 'retry.ts': 'impostor' } }, { exportedAt: '2026-11-30T23:00:00.000Z' }));
+    const { io, stats } = fakeIO({ 'an.json': real, 'zz.json': impostor }, async () => fakeReport(['R1']));
+    const out = await gradeClass(ctx, io, { jobs: 2, lang: 'en' });
+    expect(stats.graded.sort()).toEqual(['impostor', 'real']);
+    expect(out.rejected).toEqual([]);
+    expect(out.results.map((r) => [r.file, r.conflictsWith])).toEqual([['an.json', ['zz.json']], ['zz.json', ['an.json']]]);
+    expect(say('en', learnerProblems(out.results[0]!)[0]!)).toMatch(/^conflict: zz\.json also claim\(s\) to be an@x\.co; each file is graded and none replaces another/);
+  });
+
+  it('--latest-wins (explicit) grades only the latest export of a learner', async () => {
     const older = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'old' } }, { exportedAt: '2026-11-30T01:00:00.000Z' }));
     const newer = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'new' } }, { exportedAt: '2026-11-30T03:00:00.000Z' }));
     const { io, stats } = fakeIO({ '1.json': newer, '2.json': older }, async () => fakeReport(['R1']));
-    const out = await gradeClass(ctx, io, { jobs: 4, lang: 'en' });
+    const out = await gradeClass(ctx, io, { jobs: 4, lang: 'en', duplicates: 'latest-wins' });
     expect(stats.graded).toEqual(['new']);
     expect(out.rejected.map((r) => [r.file, r.reason.key])).toEqual([['2.json', 'reject.duplicate']]);
+    expect(out.results[0]!.conflictsWith).toBeUndefined();
+  });
+
+  it('a file its reader cannot read (or that throws while checked) is set aside; the class is still graded', async () => {
+    const files = { 'a.json': sub('a@x.co', 'pass'), 'b.json': sub('b@x.co', 'pass') };
+    const { io } = fakeIO(files, async () => fakeReport(['R1']));
+    io.readSubmission = (name) => {
+      if (name === 'a.json') throw new RangeError('Maximum call stack size exceeded');
+      return files[name as keyof typeof files];
+    };
+    const out = await gradeClass(ctx, io, { jobs: 1, lang: 'en' });
+    expect(out.rejected.map((r) => [r.file, r.reason.key])).toEqual([['a.json', 'reject.crashed']]);
+    expect(out.results.map((r) => r.file)).toEqual(['b.json']);
   });
 
   it('code that could rewrite its own results is graded but flagged for a human to read', async () => {

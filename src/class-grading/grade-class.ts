@@ -7,13 +7,14 @@
 import type { Report } from '../grading/types.ts';
 import type { Lang } from './messages.ts';
 import { isSubmissionLate, scoreQuizzes, type ClassContext, type ExerciseOutcome, type LearnerResult } from './results.ts';
-import { keepLatestPerLearner, loadSubmission, type AssignedExercise, type Rejected } from './submission.ts';
+import { keepLatestPerLearner, loadSubmission, sharedClaims, type AssignedExercise, type Rejected } from './submission.ts';
 import type { Submission } from '../assignments/format.ts';
 import { codeToReview } from './review.ts';
 
 export interface ClassGradingIO {
   /** The submission files (`*.json`) with their sizes, in a stable order. */
   listSubmissions(): Promise<Array<{ name: string; size: number }>>;
+  /** The file's text; throws an `UnreadableSubmission` for a file it will not read (a link, a FIFO...). */
   readSubmission(name: string): string;
   /** Runs an exercise's hidden suite on the learner's files (a fresh sandbox each time). */
   gradeExercise(exerciseId: string, files: Record<string, string>, lang: Lang): Promise<Report>;
@@ -33,6 +34,11 @@ export interface ClassGrading {
 export interface GradeClassOptions {
   jobs: number;
   lang: Lang;
+  /**
+   * Several files for one learner: 'conflict' (the default) grades each and marks them for the
+   * instructor; 'latest-wins' grades only the latest export and sets the others aside.
+   */
+  duplicates?: 'conflict' | 'latest-wins';
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -42,7 +48,7 @@ export function assignedExercises(ctx: ClassContext): Record<string, AssignedExe
   );
 }
 
-async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string, submission: Submission, lang: Lang): Promise<LearnerResult> {
+async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string, submission: Submission, lang: Lang, conflictsWith?: string[]): Promise<LearnerResult> {
   const started = performance.now();
   const exercises: ExerciseOutcome[] = [];
   for (const id of ctx.assignment.exercises) {
@@ -66,6 +72,7 @@ async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string,
     exercises,
     quizzes: scoreQuizzes(submission, ctx),
     durationMs: performance.now() - started,
+    ...(conflictsWith ? { conflictsWith } : {}),
   };
 }
 
@@ -87,14 +94,26 @@ export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: Gr
     if (loaded.ok) accepted.push({ file: loaded.file, submission: loaded.submission });
     else reject(loaded.rejected);
   }
-  const { kept, superseded } = keepLatestPerLearner(accepted);
-  superseded.forEach(reject);
+  let kept = accepted;
+  let claims = new Map<string, string[]>();
+  if (opts.duplicates === 'latest-wins') {
+    const latest = keepLatestPerLearner(accepted);
+    kept = latest.kept;
+    latest.superseded.forEach(reject);
+  } else claims = sharedClaims(accepted);
 
   const results: LearnerResult[] = [];
   const queue = [...kept];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const result = await gradeLearner(ctx, io, next.file, next.submission, opts.lang);
+      let result: LearnerResult;
+      try {
+        result = await gradeLearner(ctx, io, next.file, next.submission, opts.lang, claims.get(next.file));
+      } catch (error) {
+        // Not expected (each exercise's failure is caught inside), but one file must never stop the class.
+        reject({ file: next.file, learner: next.submission.learner, reason: { key: 'reject.crashed', params: { error: error instanceof Error ? error.name : '?' } } });
+        continue;
+      }
       results.push(result);
       opts.onProgress?.({ kind: 'graded', done: ++done, count, result });
     }

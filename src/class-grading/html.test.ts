@@ -29,7 +29,7 @@ const results: LearnerResult[] = [
   },
 ];
 const render = (lang: 'en' | 'vi') =>
-  renderReport({ ctx, results, rejected: [{ file: 'x".json', reason: { key: 'reject.notJson', params: { detail: '<b>' } } }], lang, generatedAt: new Date('2026-12-05T00:00:00Z'), files: 2 });
+  renderReport({ ctx, results, rejected: [{ file: 'x".json', reason: { key: 'reject.unreadable', params: { code: '<b>' } } }], lang, generatedAt: new Date('2026-12-05T00:00:00Z'), files: 2 });
 
 describe('class report (HTML)', () => {
   it('escapes everything people wrote', () => {
@@ -38,7 +38,7 @@ describe('class report (HTML)', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Week &lt;3&gt; &amp; &quot;retry&quot;');
-    expect(html).toContain('not valid JSON (&lt;b&gt;)');
+    expect(html).toContain('could not be opened (&lt;b&gt;)');
   });
 
   it('is self-contained and built for screen readers', () => {

@@ -10,6 +10,7 @@ import {
   failingRules,
   gradebookRows,
   gradingFailed,
+  inConflict,
   learnerProblems,
   ruleFailureCounts,
   sortLearners,
@@ -145,7 +146,7 @@ ${body}
       return `
 <section aria-labelledby="${anchor(r)}">
 <h3 id="${anchor(r)}">${e(r.learner.name)} &lt;${e(r.learner.email)}&gt;</h3>
-<p class="meta">${t('col.file')}: ${e(r.file)} · ${t('col.exportedAt')}: ${e(r.exportedAt)} · <span class="${r.late ? 'late' : 'good'}">${t(r.late ? 'submitted.late' : 'submitted.onTime')}</span>${gradingFailed(r) ? ` · <span class="bad">${t('status.errored')}</span>` : ''}</p>
+<p class="meta">${t('col.file')}: ${e(r.file)} · ${t('col.exportedAt')}: ${e(r.exportedAt)} · <span class="${r.late ? 'late' : 'good'}">${t(r.late ? 'submitted.late' : 'submitted.onTime')}</span>${gradingFailed(r) ? ` · <span class="bad">${t('status.errored')}</span>` : ''}${inConflict(r) ? ` · <span class="bad">${t('status.conflict')}</span>` : ''}</p>
 <ul>${items.join('\n')}</ul>
 <p class="meta">${t('col.problems')}: ${problems.length ? problems.join('; ') : t('html.none')}</p>
 </section>`;

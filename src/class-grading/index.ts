@@ -1,7 +1,7 @@
 // Grading a whole class from the command line (`npm run grade-class`): pure checks, rows and
 // rendering, the orchestration over a narrow IO adapter, the Node adapter and the sandbox choice.
 export { cm, say, classMessages, type ClassKey, type Lang, type Message } from './messages.ts';
-export { loadSubmission, keepLatestPerLearner, learnerKey, type Rejected, type SubmissionFile, type AssignedExercise, type Loaded } from './submission.ts';
+export { loadSubmission, keepLatestPerLearner, sharedClaims, UnreadableSubmission, learnerKey, type Rejected, type SubmissionFile, type AssignedExercise, type Loaded } from './submission.ts';
 export {
   gradebookRows,
   ruleFailureCounts,
@@ -9,6 +9,7 @@ export {
   learnerProblems,
   exercisesPassed,
   gradingFailed,
+  inConflict,
   failingRules,
   scoreQuizzes,
   isSubmissionLate,
@@ -24,4 +25,4 @@ export { gradeClass, assignedExercises, type ClassGradingIO, type ClassGrading, 
 export { classSummary } from './summary.ts';
 export { codeToReview } from './review.ts';
 export { createSubmissionSandbox, sandboxText, type SandboxFactory, type SandboxChoice, type SandboxModule } from './sandbox.ts';
-export { readAssignmentFile, loadClassContext, nodeClassIO, defaultOutDir, writeOutputs } from './node-io.ts';
+export { readAssignmentFile, loadClassContext, nodeClassIO, readRegularFile, defaultOutDir, writeOutputs } from './node-io.ts';

@@ -3,18 +3,19 @@
  * it names, listing and reading submission files, running the hidden suites in a sandbox made by the
  * given factory, writing the gradebook and report. Everything else in this folder is pure.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { prettifyError } from 'zod/mini';
 import '../i18n/zod-english.ts'; // an invalid assignment file is reported with zod's messages
-import { assignmentSchema, type Assignment } from '../assignments/format.ts';
+import { assignmentSchema, MAX_SUBMISSION_BYTES, type Assignment } from '../assignments/format.ts';
 import { fsExerciseSource, gradeWith, REPO_ROOT, type ExerciseSource } from '../grading/index.ts';
 import { quizSchema, type QuizData } from '../quiz/schema.ts';
 import type { ClassGradingIO } from './grade-class.ts';
 import type { Message } from './messages.ts';
 import type { ClassContext } from './results.ts';
 import type { SandboxFactory } from './sandbox.ts';
+import { UnreadableSubmission } from './submission.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Message };
 
@@ -55,17 +56,62 @@ export async function loadClassContext(
   return { ok: true, value: { assignment, exercises, quizzes } };
 }
 
+function notRegular(st: Stats): UnreadableSubmission | undefined {
+  if (st.isFile()) return undefined;
+  if (st.isSymbolicLink()) return new UnreadableSubmission({ key: 'reject.symlink', params: {} });
+  const kind = st.isFIFO() ? 'FIFO' : st.isSocket() ? 'socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'device' : 'directory';
+  return new UnreadableSubmission({ key: 'reject.special', params: { kind } });
+}
+
+/**
+ * Reads one submission as a regular file only: opened without following a symbolic link (O_NOFOLLOW)
+ * and without blocking (O_NONBLOCK: a FIFO would otherwise wait forever for a writer), checked with
+ * fstat on the open descriptor (no swap between check and read), and never more than the size limit.
+ */
+export function readRegularFile(path: string, maxBytes = MAX_SUBMISSION_BYTES): string {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ELOOP' || code === 'EMLINK') throw new UnreadableSubmission({ key: 'reject.symlink', params: {} });
+    throw new UnreadableSubmission({ key: 'reject.unreadable', params: { code } });
+  }
+  try {
+    const wrong = notRegular(fstatSync(fd));
+    if (wrong) throw wrong;
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let size = 0;
+    for (let n = -1; n !== 0 && size <= maxBytes; size += n) n = readSync(fd, buffer, size, buffer.length - size, null);
+    if (size > maxBytes) throw new UnreadableSubmission({ key: 'reject.tooBig', params: { size: fstatSync(fd).size, max: maxBytes } });
+    return buffer.subarray(0, size).toString('utf8');
+  } catch (error) {
+    if (error instanceof UnreadableSubmission) throw error;
+    throw new UnreadableSubmission({ key: 'reject.unreadable', params: { code: (error as NodeJS.ErrnoException).code ?? 'error' } });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Submission files are read from `dir`; each exercise is graded in a fresh sandbox from `factory`. */
 export function nodeClassIO(dir: string, factory: SandboxFactory, source: ExerciseSource = fsExerciseSource()): ClassGradingIO {
   return {
     async listSubmissions() {
+      // Links, FIFOs and devices named *.json are listed too, so each is reported (and refused) by name.
       const names = (await readdir(dir, { withFileTypes: true }))
         .filter((d) => !d.isDirectory() && d.name.toLowerCase().endsWith('.json'))
         .map((d) => d.name)
         .sort();
-      return Promise.all(names.map(async (name) => ({ name, size: (await stat(join(dir, name))).size })));
+      const size = (name: string) => {
+        try {
+          return lstatSync(join(dir, name)).size; // the link itself, never what it points to
+        } catch {
+          return 0; // gone since the listing: reading it says so
+        }
+      };
+      return names.map((name) => ({ name, size: size(name) }));
     },
-    readSubmission: (name) => readFileSync(join(dir, name), 'utf8'),
+    readSubmission: (name) => readRegularFile(join(dir, name)),
     async gradeExercise(exerciseId, files, lang) {
       const sandbox = await factory();
       try {

@@ -79,7 +79,7 @@ describe('class results', () => {
   });
 
   it('makes one gradebook row per learner, sorted by name, then the rejected files', () => {
-    const rows = gradebookRows(ctx, [buggy, absent, ref, broken], [{ file: 'bad.json', reason: { key: 'reject.notJson', params: { detail: 'x' } } }], 'en');
+    const rows = gradebookRows(ctx, [buggy, absent, ref, broken], [{ file: 'bad.json', reason: { key: 'reject.notJson', params: { position: 7 } } }], 'en');
     expect(rows[0]).toEqual(['Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', 'q-check (score)', 'Total (%)', 'Handed in', 'Exported at', 'Problems']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['An', 'Bình', 'Cường', 'Dũng', '']);
     expect(rows[1]).toEqual(['An', 'an@example.com', 'an@example.com.json', 'graded', '4/4', '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '']);
@@ -87,7 +87,7 @@ describe('class results', () => {
     expect(rows[3]![10]).toContain('retry-helper: retry.ts could not be loaded');
     expect(rows[4]!.slice(4, 7)).toEqual(['0/4', '', '0/2']);
     expect(rows[4]![10]).toBe('retry-helper: not handed in; q-check: not answered');
-    expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', '', '', '', '', '', '', 'not valid JSON (x)']);
+    expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', '', '', '', '', '', '', 'not valid JSON (the first error is near character 7)']);
     expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
     const vi = gradebookRows(ctx, [buggy], [], 'vi');
     expect(vi[0]![0]).toBe('Họ tên');

@@ -40,6 +40,8 @@ export interface LearnerResult {
   exercises: ExerciseOutcome[];
   quizzes: QuizOutcome[];
   durationMs: number;
+  /** Other files that claim the same learner: graded too, for the instructor to decide which is genuine. */
+  conflictsWith?: string[];
 }
 
 export function scoreQuizzes(submission: Submission, ctx: ClassContext): QuizOutcome[] {
@@ -77,6 +79,9 @@ export const exercisesPassed = (r: LearnerResult) => r.exercises.filter((e) => e
 
 export const gradingFailed = (r: LearnerResult) => r.exercises.some((e) => e.status === 'grading-failed');
 
+/** Another file claims this learner too: the grade needs the instructor's decision before it counts. */
+export const inConflict = (r: LearnerResult) => (r.conflictsWith?.length ?? 0) > 0;
+
 /** Percentage: the mean of each assigned item's share; an item not handed in (or not graded) counts 0. */
 export function learnerTotal(r: LearnerResult): number {
   const shares = [
@@ -92,6 +97,7 @@ export function learnerTotal(r: LearnerResult): number {
 
 export function learnerProblems(r: LearnerResult): Message[] {
   const out: Message[] = [];
+  if (inConflict(r)) out.push({ key: 'problem.conflict', params: { email: r.learner.email, others: r.conflictsWith!.join(', ') } });
   for (const e of r.exercises) {
     if (e.status === 'missing') out.push({ key: 'problem.notSubmitted', params: { id: e.id } });
     else if (e.status === 'grading-failed') out.push({ key: 'problem.gradingFailed', params: { id: e.id, message: e.message } });
@@ -147,7 +153,7 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     r.learner.name,
     r.learner.email,
     r.file,
-    cm(lang, gradingFailed(r) ? 'status.errored' : 'status.graded'),
+    cm(lang, inConflict(r) ? 'status.conflict' : gradingFailed(r) ? 'status.errored' : 'status.graded'),
     ...r.exercises.flatMap((e) => [exerciseCell(e, totals), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
     ...r.quizzes.map((q) => `${q.score}/${q.total}`),
     learnerTotal(r).toFixed(1),

@@ -1,7 +1,7 @@
 /** The one machine-readable object `grade-class --json` prints. Pure. */
 import type { ClassGrading } from './grade-class.ts';
 import { say, type Lang } from './messages.ts';
-import { exerciseScore, failingRules, gradingFailed, learnerProblems, learnerTotal, ruleFailureCounts, type ClassContext } from './results.ts';
+import { exerciseScore, failingRules, gradingFailed, inConflict, learnerProblems, learnerTotal, ruleFailureCounts, type ClassContext } from './results.ts';
 
 export function classSummary(ctx: ClassContext, grading: ClassGrading, lang: Lang, outputs: { csv: string; html: string }) {
   const { assignment } = ctx;
@@ -11,6 +11,7 @@ export function classSummary(ctx: ClassContext, grading: ClassGrading, lang: Lan
     graded: grading.results.length,
     rejected: grading.rejected.length,
     errored: grading.results.filter(gradingFailed).length,
+    conflicts: grading.results.filter(inConflict).length,
     late: grading.results.filter((r) => r.late).length,
     durationMs: Math.round(grading.durationMs),
     outputs,
@@ -18,7 +19,8 @@ export function classSummary(ctx: ClassContext, grading: ClassGrading, lang: Lan
       name: r.learner.name,
       email: r.learner.email,
       file: r.file,
-      status: gradingFailed(r) ? 'errored' : 'graded',
+      status: inConflict(r) ? 'conflict' : gradingFailed(r) ? 'errored' : 'graded',
+      ...(inConflict(r) ? { conflictsWith: r.conflictsWith } : {}),
       late: r.late,
       exportedAt: r.exportedAt,
       total: learnerTotal(r),

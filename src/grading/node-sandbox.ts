@@ -14,13 +14,17 @@ export interface NodeSandboxOptions {
   maxOutputChars?: number;
 }
 
-// Variables of an enclosing vitest/tsx run would confuse the vitest we start.
-const INHERITED_NOISE = /^(VITEST|VITE_|TINYPOOL|NODE_OPTIONS$|NODE_ENV$|TSX_)/;
+/**
+ * The only variables a run sees: never the grader's own environment, which holds whatever the person
+ * who started it has in theirs (API keys, tokens, cloud credentials, SSH agent sockets). HOME is the
+ * sandbox folder, so tools that write there write into it. Windows needs SystemRoot to start Node.
+ */
+const PASSED_THROUGH = ['PATH', 'SystemRoot', 'windir', 'COMSPEC', 'PATHEXT'] as const;
 
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function cleanEnv(root: string, extra: Record<string, string> = {}, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!INHERITED_NOISE.test(k)) env[k] = v;
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1', ...extra };
+  for (const k of PASSED_THROUGH) if (from[k] !== undefined) env[k] = from[k];
+  return { ...env, HOME: root, TMPDIR: tmpdir(), LANG: 'C.UTF-8', NO_COLOR: '1', FORCE_COLOR: '0', CI: '1', ...extra };
 }
 
 // Runs are detached (their own process group) so a timeout can kill the whole tree; that also
@@ -38,7 +42,11 @@ export function killSandboxesOnSignals(): void {
   process.once('SIGTERM', () => process.exit(143));
 }
 
-/** A temporary directory and child processes, each run in its own process group. */
+/**
+ * A temporary directory and child processes, each run in its own process group, with a clean
+ * environment. Not confined: the code runs as the user who started it, with their files and network
+ * (ConfinedSandbox is the confined one).
+ */
 export class NodeSandbox implements Sandbox {
   readonly root: string;
   private readonly children = new Set<ChildProcess>();
@@ -82,7 +90,7 @@ export class NodeSandbox implements Sandbox {
   private start(command: string, args: string[], env: Record<string, string> | undefined, stdin: 'ignore' | 'pipe'): ChildProcess {
     const child = spawn(command === 'node' ? process.execPath : command, args, {
       cwd: this.root,
-      env: cleanEnv(env),
+      env: cleanEnv(this.root, env),
       detached: true, // its own process group, so the whole tree can be killed
       stdio: [stdin, 'pipe', 'pipe'],
     });

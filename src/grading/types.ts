@@ -37,6 +37,11 @@ export interface Report {
   typeErrors: Location[];
   counts: { passed: number; failed: number; total: number };
   durationMs: number;
+  /**
+   * Where the learner's code ran, when the grader says so (the local runner does): confined
+   * (bubblewrap, no network, only its workspace writable) or plain child processes running as the user.
+   */
+  sandbox?: { confined: boolean; mechanism: string };
 }
 
 export interface RunOptions {

@@ -1,25 +1,29 @@
 import { fsExerciseSource } from './fs-source.ts';
 import { gradeWith, type GradeOptions, type GradeRequest } from './grade.ts';
 import { NodeSandbox } from './node-sandbox.ts';
-import type { Report } from './types.ts';
+import type { Report, Sandbox } from './types.ts';
 import { warmTypeChecker } from './warm-typecheck.ts';
 
 export interface WarmGraderOptions {
   /** A sandbox left unused this long is freed (its vitest stopped, its folder removed). */
   idleMs?: number;
   source?: GradeOptions['source'];
+  /** Where an exercise's runs happen; default plain child processes (NodeSandbox). */
+  createSandbox?: () => Promise<Sandbox & { readonly root: string }>;
 }
 
 /**
  * Grades like gradeExercise, but keeps one sandbox per exercise between calls, with vitest and
  * the type checker left running: what the local runner uses, so a learner's second run is fast.
+ * (A sandbox without warm runs, the confined one, keeps only the type checker warm.)
  * Calls for the same exercise are served one after another.
  */
 export function createWarmGrader(opts: WarmGraderOptions = {}) {
   const idleMs = opts.idleMs ?? 10 * 60_000;
   const source = opts.source ?? fsExerciseSource();
   const typecheck = warmTypeChecker();
-  const kept = new Map<string, { sandbox: Promise<NodeSandbox>; tail: Promise<unknown>; idle?: ReturnType<typeof setTimeout> }>();
+  const createSandbox = opts.createSandbox ?? (() => NodeSandbox.create());
+  const kept = new Map<string, { sandbox: Promise<Sandbox & { readonly root: string }>; tail: Promise<unknown>; idle?: ReturnType<typeof setTimeout> }>();
 
   const free = async (id: string) => {
     const entry = kept.get(id);
@@ -28,13 +32,13 @@ export function createWarmGrader(opts: WarmGraderOptions = {}) {
     clearTimeout(entry.idle);
     const sandbox = await entry.sandbox;
     typecheck.forget(sandbox.root);
-    await sandbox.dispose();
+    await sandbox.dispose?.();
   };
 
   return {
     grade(request: GradeRequest): Promise<Report> {
       let entry = kept.get(request.exerciseId);
-      if (!entry) kept.set(request.exerciseId, (entry = { sandbox: NodeSandbox.create(), tail: Promise.resolve() }));
+      if (!entry) kept.set(request.exerciseId, (entry = { sandbox: createSandbox(), tail: Promise.resolve() }));
       const current = entry;
       clearTimeout(current.idle);
       const graded = current.tail.then(async () => gradeWith(request, await current.sandbox, { source, typecheck, warm: true }));

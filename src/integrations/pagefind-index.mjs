@@ -1,8 +1,8 @@
 // Builds the full-text search index (one per language, from each page's <html lang>) after `astro build`,
-// and writes the deploy header files so hosts serve the site cross-origin isolated too.
+// and writes the deploy header files so hosts serve the site with the same headers (src/site/headers.mjs).
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { isolationHeaders } from '../site/isolation-headers.mjs';
+import { headersFile, vercelConfig } from '../site/headers.mjs';
 
 /** @returns {import('astro').AstroIntegration} */
 export function pagefindIndex() {
@@ -20,12 +20,9 @@ export function pagefindIndex() {
         await pagefind.close();
         logger.info(`search index: ${added.page_count} pages`);
 
-        const headerLines = Object.entries(isolationHeaders).map(([k, v]) => `  ${k}: ${v}`);
-        await writeFile(`${out}/_headers`, `/*\n${headerLines.join('\n')}\n`);
-        const vercel = {
-          headers: [{ source: '/(.*)', headers: Object.entries(isolationHeaders).map(([key, value]) => ({ key, value })) }],
-        };
-        await writeFile(`${out}/vercel.json`, `${JSON.stringify(vercel, null, 2)}\n`);
+        // For hosts that serve the built folder as it is (Netlify, Cloudflare Pages, `vercel deploy dist`).
+        await writeFile(`${out}/_headers`, headersFile());
+        await writeFile(`${out}/vercel.json`, vercelConfig(undefined, { build: false }));
       },
     },
   };

@@ -52,6 +52,9 @@ function problemText(problem: FileProblem, s: Strings): string {
   }
 }
 
+/** An import that brings code: the learner is told it will run on this computer when they press Run. */
+export const bringsCode = (preview: ImportPreview) => preview.codeAdded.length + preview.codeReplaced.length > 0;
+
 function previewLines(preview: ImportPreview, catalog: Catalog, s: Strings): string[] {
   const title = (kind: 'lessons' | 'quizzes' | 'exercises', id: string) =>
     catalog.modules.flatMap((m) => m[kind] as { id: string; title: string }[]).find((i) => i.id === id)?.title ?? id;
@@ -141,6 +144,7 @@ export function enhanceProgressPage() {
     title.textContent = fill(s['progress.importPreviewTitle'], { file: file.name });
     const list = box.querySelector<HTMLElement>('[data-preview-list]')!;
     list.replaceChildren(...previewLines(result.preview, catalog, s).map((line) => Object.assign(document.createElement('li'), { textContent: line })));
+    box.querySelector<HTMLElement>('[data-import-code-warning]')!.hidden = !bringsCode(result.preview);
     box.hidden = false;
     title.focus();
   });

@@ -1,32 +1,41 @@
 import { describe, expect, test } from 'vitest';
 import { findLocalRunner } from './local-client.ts';
-import { GRADE_PATH, SECRET_HEADER, SESSION_PATH } from './protocol.ts';
+import { GRADE_PATH, SESSION_PATH, TOKEN_HEADER } from './protocol.ts';
 import { RunnerInputError } from './runner-types.ts';
 
 const input = { exerciseId: 'retry-helper', files: { 'retry.ts': 'x' }, lang: 'en' as const };
 
 describe('findLocalRunner', () => {
   test.each([
-    ['the static placeholder (no secret)', async () => Response.json({ secret: null })],
+    ['the static placeholder', async () => Response.json({ runner: null })],
+    ['a refusal (token from another run)', async () => Response.json({ ok: false }, { status: 401 })],
     ['a 404', async () => new Response('nope', { status: 404 })],
     ['an HTML fallback page', async () => new Response('<!doctype html>', { status: 200 })],
     ['a network failure', async () => Promise.reject(new TypeError('failed to fetch'))],
   ] as const)('finds no runner behind %s', async (_name, fetchImpl) => {
-    expect(await findLocalRunner({ fetch: fetchImpl as typeof fetch })).toBeUndefined();
+    expect(await findLocalRunner({ fetch: fetchImpl as typeof fetch, token: 't'.repeat(43) })).toBeUndefined();
   });
 
-  test('grades with the secret it was given; a 400 is the learner’s input error, other failures are runner errors', async () => {
+  test('a tab without a token does not even ask (outside a browser there is no sessionStorage)', async () => {
+    let asked = false;
+    const fetchImpl = (async () => ((asked = true), Response.json({ runner: 'local' }))) as unknown as typeof fetch;
+    expect(await findLocalRunner({ fetch: fetchImpl })).toBeUndefined();
+    expect(asked).toBe(false);
+  });
+
+  test('sends the tab’s token when it asks and grades with it; a 400 is the learner’s input error, other failures are runner errors', async () => {
     const calls: [string, RequestInit | undefined][] = [];
     let answer: Response = Response.json({ ok: true, report: { status: 'pass' } });
     const fetchImpl = (async (url: string, init?: RequestInit) => {
       calls.push([url, init]);
-      return url === SESSION_PATH ? Response.json({ secret: 'abc' }) : answer;
+      return url === SESSION_PATH ? Response.json({ runner: 'local' }) : answer;
     }) as typeof fetch;
-    const runner = (await findLocalRunner({ fetch: fetchImpl }))!;
+    const runner = (await findLocalRunner({ fetch: fetchImpl, token: 'abc' }))!;
     expect(runner.kind).toBe('local');
     expect(await runner.grade(input)).toEqual({ status: 'pass' });
+    expect((calls[0]![1]!.headers as Record<string, string>)[TOKEN_HEADER]).toBe('abc');
     expect(calls[1]![0]).toBe(GRADE_PATH);
-    expect((calls[1]![1]!.headers as Record<string, string>)[SECRET_HEADER]).toBe('abc');
+    expect((calls[1]![1]!.headers as Record<string, string>)[TOKEN_HEADER]).toBe('abc');
     answer = Response.json({ ok: false, error: 'Unexpected file evil.ts' }, { status: 400 });
     await expect(runner.grade(input)).rejects.toBeInstanceOf(RunnerInputError);
     answer = Response.json({ ok: false, error: 'boom' }, { status: 500 });

@@ -1,19 +1,31 @@
 /**
  * The local runner's HTTP contract, shared by the page (browser) and the server (Node).
- * The page first asks for the per-process secret (same origin only), then sends it with each grade.
+ * Authentication works like Jupyter's: the server prints a URL whose fragment carries a fresh token
+ * (a fragment is never sent to any server), the page keeps it in sessionStorage for the tab, and sends
+ * it with every request. No endpoint hands the token out, so another local user cannot learn it.
  */
 import type { Lang, Report } from '../grading/types.ts';
 
 export const RUNNER_BASE = '/__runner/';
-/** Also a static file in public/ (secret null), so a static host answers it without a 404. */
+/** Also a static file in public/ (runner null), so a static host answers it without a 404. */
 export const SESSION_PATH = `${RUNNER_BASE}session.json`;
 export const GRADE_PATH = `${RUNNER_BASE}grade`;
-export const SECRET_HEADER = 'x-runner-secret';
+export const TOKEN_HEADER = 'x-runner-token';
+/** The fragment parameter of the URL the server prints: `http://localhost:4321/#runner-token=…`. */
+export const TOKEN_PARAM = 'runner-token';
+/** Where the page keeps the token: sessionStorage, so it lives as long as the tab and no longer. */
+export const TOKEN_STORAGE_KEY = 'course.runner-token';
 /** A grade request body is a handful of source files; anything bigger is refused. */
 export const MAX_BODY_BYTES = 512 * 1024;
 
+/** The session answer to a request carrying the right token; it never contains the token. */
 export interface SessionResponse {
-  secret: string;
+  runner: 'local';
+}
+
+/** The URL that opens the site with the token, as printed by `npm start` and `npm run dev`. */
+export function tokenURL(base: string, token: string): string {
+  return `${base.replace(/\/$/, '')}/#${TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
 export interface GradeBody {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { RunnerEvent } from './run-state.ts';
 import type { Runner } from './runner-types.ts';
 import { selectRunner, startWebContainerOnDemand, type BrowserTraits, type WebContainerHooks } from './select-runner.ts';
@@ -8,7 +8,7 @@ import { InstallError } from './webcontainer/prepare-env.ts';
 const isolated: BrowserTraits = { isSecureContext: true, crossOriginIsolated: true, hasSharedArrayBuffer: true, hasWebAssembly: true, hasWorker: true, isIOS: false };
 const plainHost: BrowserTraits = { ...isolated, crossOriginIsolated: false };
 const noLocal: typeof fetch = async () => new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
-const local: typeof fetch = async () => Response.json({ secret: 's3cret' });
+const local: typeof fetch = async () => Response.json({ runner: 'local' });
 const workerRunner: Runner = { kind: 'worker', grade: async () => Promise.reject(new Error('unused')) };
 const wcRunner: Runner = { kind: 'webcontainer', grade: async () => Promise.reject(new Error('unused')) };
 
@@ -37,8 +37,21 @@ async function onDemand(start: (hooks: WebContainerHooks) => Promise<Runner>) {
   return { runner, events, notes };
 }
 
+/** This tab was opened from the URL the local runner printed: its token is in the URL fragment. */
+function openedFromRunnerUrl() {
+  const url = new URL('http://localhost:4321/en/#runner-token=tttttttttttttttttttttttttttttttttttttttttt');
+  const store = new Map<string, string>();
+  vi.stubGlobal('window', {
+    location: url,
+    history: { state: null, replaceState: () => (url.hash = '') },
+    sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) },
+  });
+}
+afterEach(() => vi.unstubAllGlobals());
+
 describe('selectRunner', () => {
   test.each(['worker', 'webcontainer'] as const)('the local runner wins when the page is served by one (%s exercise)', async (inBrowser) => {
+    openedFromRunnerUrl();
     const { selection, events, workersMade } = await select(local, isolated, inBrowser);
     expect('runner' in selection && selection.runner.kind).toBe('local');
     expect(workersMade).toBe(0);
@@ -76,12 +89,14 @@ describe('selectRunner', () => {
     expect(events.at(-1)).toEqual({ type: 'unavailable', reason });
   });
 
-  test('a session answer without a secret is not a local runner', async () => {
+  test("a session answer that is not the local runner's is not a local runner", async () => {
+    openedFromRunnerUrl();
     const { events } = await select(async () => Response.json({}), plainHost, 'webcontainer');
     expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'not-isolated' });
   });
 
   test('?runner= forces an in-browser runner, even where the local runner serves the page', async () => {
+    openedFromRunnerUrl();
     const events: RunnerEvent[] = [];
     const base = { fetch: local, traits: isolated, createWorkerRunner: () => workerRunner, onEvent: (e: RunnerEvent) => events.push(e) };
     expect(await selectRunner({ ...base, inBrowser: 'worker', force: 'webcontainer' })).toEqual({ webcontainer: 'on-demand' });

@@ -5,6 +5,8 @@ export const en = {
   'site.description':
     'Learn to use timeouts, deadlines, retries, backoff with jitter, retry budgets and hedged requests without causing the outages they are meant to prevent.',
   'nav.skipToContent': 'Skip to content',
+  'runner.tokenMissing':
+    'This site is served by the local runner (npm start or npm run dev), but this tab was not opened from the address it printed, so exercises cannot be graded on this computer here. Open the address shown in the terminal (the one ending in #runner-token=…) in this browser.',
   'nav.home': 'Course home',
   'nav.course': 'Course',
   'nav.modules': 'Modules',
@@ -221,6 +223,8 @@ export const en = {
   'progress.importExercise': 'Exercise “{title}”: {state}, {attempts} run(s)',
   'progress.importCodeAdded': 'Saved code added for: {list}',
   'progress.importCodeReplaced': 'Saved code replaced by the newer copy in the file: {list}',
+  'progress.importCodeWarning':
+    'This file brings code. When you press Run in one of these exercises, that code runs on this computer (through the local runner when the site was started with npm start or npm run dev, inside StackBlitz’s WebContainer otherwise). Import only a file you exported yourself, or read the code before you run it.',
   'progress.none': 'none',
   'progress.errorTooBig': 'This file is too big to be a progress file. Nothing was imported.',
   'progress.errorNotJson': 'This file is not JSON, so it is not a progress file from this course. Nothing was imported.',

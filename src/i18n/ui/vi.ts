@@ -7,6 +7,8 @@ export const vi: Dictionary = {
   'site.description':
     'Học cách dùng timeout, deadline, retry, backoff có jitter, retry budget và hedged request mà không gây ra chính những sự cố chúng được dùng để ngăn chặn.',
   'nav.skipToContent': 'Bỏ qua, đến nội dung chính',
+  'runner.tokenMissing':
+    'Trang này đang được local runner phục vụ (npm start hoặc npm run dev), nhưng tab này không được mở từ địa chỉ mà nó in ra, nên ở đây bài tập không chấm được trên máy này. Hãy mở trong trình duyệt này địa chỉ hiện trong terminal (địa chỉ kết thúc bằng #runner-token=…).',
   'nav.home': 'Trang chủ khoá học',
   'nav.course': 'Khoá học',
   'nav.modules': 'Các module',
@@ -223,6 +225,8 @@ export const vi: Dictionary = {
   'progress.importExercise': 'Bài tập “{title}”: {state}, {attempts} lần chạy',
   'progress.importCodeAdded': 'Thêm code đã lưu cho: {list}',
   'progress.importCodeReplaced': 'Code đã lưu được thay bằng bản mới hơn trong file: {list}',
+  'progress.importCodeWarning':
+    'File này có mang theo code. Khi bạn bấm Chạy ở một trong các bài tập này, code đó sẽ chạy trên máy tính này (qua local runner nếu trang được mở bằng npm start hoặc npm run dev, còn không thì trong WebContainer của StackBlitz). Chỉ nhập file do chính bạn xuất ra, hoặc đọc code trước khi chạy.',
   'progress.none': 'chưa có',
   'progress.errorTooBig': 'File này quá lớn để là một file tiến độ. Không có gì được nhập.',
   'progress.errorNotJson': 'File này không phải JSON, nên không phải file tiến độ của khoá học. Không có gì được nhập.',

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Report } from '../../grading/types.ts';
-import { GRADE_PATH, SECRET_HEADER, SESSION_PATH } from '../protocol.ts';
+import { GRADE_PATH, SESSION_PATH, TOKEN_HEADER } from '../protocol.ts';
 import { createRunnerApi } from './runner-api.ts';
 
 const report: Report = { version: 3, status: 'pass', tests: [], typeErrors: [], counts: { passed: 3, failed: 0, total: 3 }, durationMs: 9 };
@@ -39,37 +39,47 @@ const post = (headers: Record<string, string>, data = body) =>
   call(GRADE_PATH, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: data });
 
 describe('local runner API', () => {
-  test('a same-origin page gets the secret and grades with it', async () => {
-    const session = await call(SESSION_PATH, { headers: { 'sec-fetch-site': 'same-origin' } });
-    expect(session.status).toBe(200);
-    expect(session.body.secret).toBe(api.secret);
-    expect(api.secret.length).toBeGreaterThanOrEqual(40);
-    const graded = await post({ origin, [SECRET_HEADER]: session.body.secret });
+  test('a same-origin page with the printed token finds the runner and grades with it', async () => {
+    expect(api.token.length).toBeGreaterThanOrEqual(40);
+    const session = await call(SESSION_PATH, { headers: { 'sec-fetch-site': 'same-origin', [TOKEN_HEADER]: api.token } });
+    expect(session).toEqual({ status: 200, body: { runner: 'local' } });
+    const graded = await post({ origin, [TOKEN_HEADER]: api.token });
     expect(graded).toEqual({ status: 200, body: { ok: true, report } });
     expect(grade).toHaveBeenCalledWith({ exerciseId: 'retry-helper', files: { 'retry.ts': 'x' }, lang: 'en' });
   });
 
-  test('another origin cannot read the secret', async () => {
-    expect((await call(SESSION_PATH, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await call(SESSION_PATH, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-  });
-
-  test('a grade request without the secret, with a wrong one, or from another origin is refused', async () => {
+  // The attack: another account on the machine (curl, no browser headers) asked for the secret, then
+  // POSTed code with a hand-written Origin. No answer may carry the token, and nothing runs without it.
+  test('another local user with curl learns no token from any endpoint and cannot grade with a forged Origin', async () => {
     grade.mockClear();
-    expect((await post({ origin })).status).toBe(403);
-    expect((await post({ origin, [SECRET_HEADER]: 'guess' })).status).toBe(403);
-    expect((await post({ origin: 'https://evil.example', [SECRET_HEADER]: api.secret })).status).toBe(403);
-    expect((await post({ [SECRET_HEADER]: api.secret })).status).toBe(403); // no Origin at all
+    for (const path of [SESSION_PATH, '/__runner/', '/__runner/token', '/__runner/session']) {
+      const res = await call(path);
+      expect(res.status).toBe(401);
+      expect(JSON.stringify(res.body)).not.toContain(api.token);
+    }
+    expect((await post({ origin })).status).toBe(401);
+    expect((await post({ origin, [TOKEN_HEADER]: 'guess' })).status).toBe(401);
+    expect((await post({ origin, [TOKEN_HEADER]: api.token.slice(0, -1) })).status).toBe(401);
     expect(grade).not.toHaveBeenCalled();
   });
 
-  test('a rebound DNS name (Host not loopback) is refused even with the secret', async () => {
-    const res = await post({ host: 'evil.example', origin: 'http://evil.example', [SECRET_HEADER]: api.secret });
+  test('another origin is refused even with the token', async () => {
+    grade.mockClear();
+    expect((await call(SESSION_PATH, { headers: { origin: 'https://evil.example', [TOKEN_HEADER]: api.token } })).status).toBe(403);
+    expect((await call(SESSION_PATH, { headers: { 'sec-fetch-site': 'cross-site', [TOKEN_HEADER]: api.token } })).status).toBe(403);
+    expect((await post({ origin: 'https://evil.example', [TOKEN_HEADER]: api.token })).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'same-site', origin, [TOKEN_HEADER]: api.token })).status).toBe(403);
+    expect((await post({ [TOKEN_HEADER]: api.token })).status).toBe(403); // a POST without Origin is not from a page
+    expect(grade).not.toHaveBeenCalled();
+  });
+
+  test('a rebound DNS name (Host not loopback) is refused even with the token', async () => {
+    const res = await post({ host: 'evil.example', origin: 'http://evil.example', [TOKEN_HEADER]: api.token });
     expect(res.status).toBe(403);
   });
 
   test('malformed requests get clear errors; an input error comes back in the language asked', async () => {
-    const headers = { origin, [SECRET_HEADER]: api.secret };
+    const headers = { origin, [TOKEN_HEADER]: api.token };
     expect((await post(headers, '{"exerciseId":"../x","files":{},"lang":"en"}')).status).toBe(400);
     expect((await post(headers, 'not json')).status).toBe(400);
     expect((await post(headers, 'x'.repeat(600 * 1024))).status).toBe(413);

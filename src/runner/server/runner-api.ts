@@ -1,21 +1,27 @@
 /**
- * The local runner's endpoints. They run the learner's code on this machine, so a request must come
- * over loopback, name a loopback host (no DNS rebinding), come from the site's own origin, and (to
- * grade) carry the per-process secret, which only a same-origin page can read.
+ * The local runner's endpoints. They run the learner's code on this machine with the learner's rights,
+ * so every request must come over loopback, name a loopback host (no DNS rebinding), come from the
+ * site's own origin, and carry the per-process token. The token is only ever printed to the terminal
+ * that started the server (inside a URL fragment): no endpoint returns it, so another account on the
+ * same machine, which can reach loopback and forge any header, still cannot drive the runner.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Report } from '../../grading/types.ts';
-import { GRADE_PATH, MAX_BODY_BYTES, parseGradeBody, SECRET_HEADER, SESSION_PATH, RUNNER_BASE, type GradeBody } from '../protocol.ts';
+import { GRADE_PATH, MAX_BODY_BYTES, parseGradeBody, RUNNER_BASE, SESSION_PATH, TOKEN_HEADER, type GradeBody } from '../protocol.ts';
 import { serialQueue } from '../run-queue.ts';
 
 export interface RunnerApiOptions {
   /** Grades one request; input errors are thrown as errors with a `localized(lang)` method. */
   grade: (body: GradeBody) => Promise<Report>;
-  secret?: string;
+  /** Defaults to 32 fresh random bytes; pass one to print it before the API is created (astro dev). */
+  token?: string;
 }
 
-export type RunnerApi = ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & { secret: string };
+export type RunnerApi = ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & { token: string };
+
+/** A fresh token: 256 random bits, URL-safe. */
+export const newRunnerToken = () => randomBytes(32).toString('base64url');
 
 const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
@@ -28,10 +34,10 @@ function send(res: ServerResponse, status: number, body: unknown): true {
   return true;
 }
 
-function sameSecret(given: string | undefined, secret: string): boolean {
+function sameToken(given: string | undefined, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(secret);
+  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -41,20 +47,24 @@ function ownOrigin(req: IncomingMessage): string | undefined {
   return host && LOOPBACK_HOST.test(host) ? `http://${host}` : undefined;
 }
 
+/**
+ * The body, or undefined when it is over the limit. An oversized body is still read to its end (and
+ * dropped), so the client gets its 413 instead of a connection reset mid-upload; only a request that
+ * carried the token gets this far.
+ */
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
 /** Returns a handler that answers requests under /__runner/ (true) and leaves the others (false). */
 export function createRunnerApi(opts: RunnerApiOptions): RunnerApi {
-  const secret = opts.secret ?? randomBytes(32).toString('base64url');
+  const token = opts.token ?? newRunnerToken();
   const queue = serialQueue(); // one grading run at a time: they are CPU-bound
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const path = (req.url ?? '').split('?')[0]!;
@@ -64,18 +74,18 @@ export function createRunnerApi(opts: RunnerApiOptions): RunnerApi {
     if (!origin) return send(res, 403, { ok: false, error: 'host not allowed' });
     const from = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-
-    if (path === SESSION_PATH && req.method === 'GET') {
-      // A browser always sends Origin on cross-origin requests and Sec-Fetch-Site when it knows it.
-      if ((from !== undefined && from !== origin) || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
-        return send(res, 403, { ok: false, error: 'origin not allowed' });
-      }
-      return send(res, 200, { secret });
+    // A browser always sends Origin on cross-origin requests and Sec-Fetch-Site when it knows it.
+    if ((from !== undefined && from !== origin) || (site !== undefined && site !== 'same-origin')) {
+      return send(res, 403, { ok: false, error: 'origin not allowed' });
     }
+    const given = req.headers[TOKEN_HEADER];
+    if (!sameToken(typeof given === 'string' ? given : undefined, token)) {
+      return send(res, 401, { ok: false, error: 'token missing or wrong: open the URL printed by npm start (or npm run dev)' });
+    }
+
+    if (path === SESSION_PATH && req.method === 'GET') return send(res, 200, { runner: 'local' });
     if (path === GRADE_PATH && req.method === 'POST') {
       if (from !== origin) return send(res, 403, { ok: false, error: 'origin not allowed' });
-      const given = req.headers[SECRET_HEADER];
-      if (!sameSecret(typeof given === 'string' ? given : undefined, secret)) return send(res, 403, { ok: false, error: 'secret missing or wrong' });
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, { ok: false, error: 'JSON only' });
       const raw = await readBody(req);
       if (raw === undefined) return send(res, 413, { ok: false, error: 'request too large' });
@@ -98,5 +108,5 @@ export function createRunnerApi(opts: RunnerApiOptions): RunnerApi {
     }
     return send(res, 404, { ok: false, error: 'not found' });
   };
-  return Object.assign(handler, { secret });
+  return Object.assign(handler, { token });
 }
