@@ -2,7 +2,7 @@
  * The site's security headers in force: every kind of page, in both languages, is served with the one
  * policy (src/site/headers.mjs) by `astro preview` (a static host) and by `npm start` (scripts/serve.ts),
  * and using it (the editor and its TypeScript worker, search with its WebAssembly, a lab, a quiz, the
- * exercise runner's fallback) causes no Content-Security-Policy violation.
+ * exercise graded in the page by its worker) causes no Content-Security-Policy violation.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,8 @@ function pageKinds(lang: 'vi' | 'en'): Record<string, string> {
   const kinds: Record<string, string | undefined> = {
     home: `/${lang}/`,
     module: builtPages().find((p) => new RegExp(`^/${lang}/[^/]+/$`).test(p) && lessons(lang).some((l) => l.startsWith(p))),
-    exercise: find((t) => t.includes('<course-workspace')),
+    // graded in the page: its grading worker imports the learner's code from a blob: URL
+    exercise: find((t) => t.includes('data-in-browser="worker"')),
     lab: find((t) => t.includes('<course-lab')),
     quiz: find((t) => t.includes('<course-quiz') && !t.includes('<course-workspace') && !t.includes('<course-lab')),
     progress: `/${lang}/progress/`,
@@ -47,6 +48,11 @@ async function use(page: Page, kind: string) {
     await page.keyboard.insertText('const n: number = "five";\n');
     await worker; // the editor's TypeScript worker
     await page.locator('course-workspace .cm-lintRange-error').first().waitFor({ timeout: 60_000 });
+    // Graded in the page: the grading worker, its suite and the learner's code (a blob: module) load under the policy.
+    const root = page.locator('course-workspace').first();
+    await root.locator('[data-action="run"]').click();
+    await expect.poll(() => root.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done');
+    expect(await root.locator('[data-summary]').textContent()).toMatch(/graded in this page|chấm ngay trong trang này/);
   } else if (kind === 'lab') {
     const lab = page.locator('course-lab').first();
     await lab.scrollIntoViewIfNeeded(); // which loads its script and starts its simulation worker

@@ -41,7 +41,7 @@ export function servePlainStatic(dist: string): Promise<ServedSite> {
   return new Promise((resolveServed) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
-      resolveServed({ url: `http://127.0.0.1:${port}`, stop: () => void server.close() });
+      resolveServed({ url: `http://127.0.0.1:${port}`, token: '', stop: () => void server.close() });
     });
   });
 }

@@ -57,6 +57,8 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
       // 1. The starter code, typed into the editor and run with the keyboard: rules fail, with hints.
       await setCode(page, root, starter);
       let summary = await runAndWait(page, root, 'keys');
+      // Which runner graded it, and whether its sandbox confined the code (bubblewrap where the machine has it).
+      expect(summary).toMatch(lang === 'en' ? /graded by the local runner on your computer \((in a confined sandbox|not confined)/ : /chấm bởi local runner trên máy bạn \((trong sandbox cô lập|không cô lập)/);
       const counts = /^(\d+)\/(\d+) (tests passed|test đạt)/.exec(summary)!;
       expect(counts, summary).not.toBeNull();
       expect(Number(counts[1])).toBeLessThan(Number(counts[2]));

@@ -31,6 +31,14 @@ function forcedRunner(search: string): 'worker' | 'webcontainer' | undefined {
   return wanted === 'worker' || wanted === 'webcontainer' ? wanted : undefined;
 }
 
+/** "graded in this page", or by the local runner and whether its sandbox confined the code. */
+function gradedBy(kind: string, report: Report, s: Record<string, string>): string {
+  const where = s[`ws.gradedBy.${kind}`]!;
+  if (!report.sandbox) return where;
+  const how = report.sandbox.confined ? fill(s['ws.gradedBy.confined']!, { mechanism: report.sandbox.mechanism }) : s['ws.gradedBy.unconfined']!;
+  return `${where} (${how})`;
+}
+
 const REASON_KEY: Record<UnavailableReason, string> = {
   'not-isolated': 'ws.unavailable.notIsolated',
   unsupported: 'ws.unavailable.unsupported',
@@ -222,7 +230,7 @@ export class CourseWorkspace extends HTMLElement {
     const summary = this.querySelector<HTMLElement>('[data-summary]')!;
     const list = this.querySelector<HTMLElement>('[data-results]')!;
     if (st.phase === 'running') summary.textContent = s['ws.state.running']!;
-    else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s)} · ${s[`ws.gradedBy.${st.kind}`]}`;
+    else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s)} · ${gradedBy(st.kind, st.report, s)}`;
     else if (st.phase === 'failed') {
       summary.textContent = st.message;
       list.replaceChildren();

@@ -117,6 +117,8 @@ export const en = {
   'ws.gradedBy.local': 'graded by the local runner on your computer',
   'ws.gradedBy.worker': 'graded in this page',
   'ws.gradedBy.webcontainer': 'graded in a WebContainer',
+  'ws.gradedBy.confined': 'in a confined sandbox ({mechanism})',
+  'ws.gradedBy.unconfined': 'not confined: the code ran as you',
   'ws.state.standby': 'This exercise runs its tests in a WebContainer (Node in your browser, loaded from StackBlitz); it starts only when you press Run.',
   'ws.state.consent': 'On iPhone and iPad a WebContainer can crash this tab. Your code is saved. Press "Start the WebContainer" to try anyway.',
   'ws.startWebContainer': 'Start the WebContainer',

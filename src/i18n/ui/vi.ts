@@ -119,6 +119,8 @@ export const vi: Dictionary = {
   'ws.gradedBy.local': 'chấm bởi local runner trên máy bạn',
   'ws.gradedBy.worker': 'chấm ngay trong trang này',
   'ws.gradedBy.webcontainer': 'chấm trong WebContainer',
+  'ws.gradedBy.confined': 'trong sandbox cô lập ({mechanism})',
+  'ws.gradedBy.unconfined': 'không cô lập: code chạy với quyền của bạn',
   'ws.state.standby': 'Bài này chạy test trong WebContainer (Node chạy trong trình duyệt, tải từ StackBlitz); nó chỉ khởi động khi bạn bấm Chạy.',
   'ws.state.consent': 'Trên iPhone và iPad, WebContainer có thể làm tab này bị crash. Mã của bạn đã được lưu. Bấm "Khởi động WebContainer" nếu vẫn muốn thử.',
   'ws.startWebContainer': 'Khởi động WebContainer',
