@@ -116,10 +116,11 @@ describe('cancellation, deadline, failures and clean-up', () => {
 
   test('H10 when both attempts fail, the call rejects with the last failure', async () => {
     const [e1, e2, e3, e4] = ['first', 'hedge', 'first', 'hedge'].map((w, i) => new Error(`${w} failed (${i})`));
-    const firstLast = scripted({ 1: { after: 60, error: e1! }, 2: { after: 10, error: e2! } });
+    // The first attempt fails 120 ms after the hedge: a margin no loaded machine's timers can swallow.
+    const firstLast = scripted({ 1: { after: 150, error: e1! }, 2: { after: 10, error: e2! } });
     const hedgeLast = scripted({ 1: { after: 5, error: e3! }, 2: { after: 10, error: e4! } });
     const [a, b] = await Promise.all([
-      rejectsWithin(hedgedFetch(firstLast.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'hedge fails at 30 ms, first at 60 ms'),
+      rejectsWithin(hedgedFetch(firstLast.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'hedge fails at 30 ms, first at 150 ms'),
       rejectsWithin(hedgedFetch(hedgeLast.request, { hedgeDelayMs: 1500, budget: spyBudget().budget }), 2500, 'first fails at 5 ms, hedge 10 ms later'),
     ]);
     expect(a.error, 'the rejection when the first attempt failed last').toBe(e1);
