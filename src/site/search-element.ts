@@ -13,6 +13,16 @@ interface Pagefind {
   search(query: string): Promise<{ results: { id: string; data(): Promise<PagefindResult> }[] }>;
 }
 
+/**
+ * Whether a key typed here is text for the page (a form field, a CodeMirror editor, any
+ * contenteditable), so `/` must stay a slash there instead of opening search.
+ */
+export function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return (target as HTMLElement).isContentEditable || target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
+}
+
 export class CourseSearch extends HTMLElement {
   #pagefind?: Promise<Pagefind | undefined>;
   #strings: Record<string, string> = {};
@@ -29,7 +39,7 @@ export class CourseSearch extends HTMLElement {
     });
     input.addEventListener('input', () => void this.#search(input.value));
     window.addEventListener('keydown', (event) => {
-      if (event.key === '/' && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) {
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target)) {
         event.preventDefault();
         (this.querySelector('[data-open]') as HTMLButtonElement).click();
       }

@@ -18,7 +18,8 @@ import { fill, renderReport, type Strings } from './results-view.ts';
 /** Where the code is shown: the plain text areas, then the editor once it has loaded. */
 export interface CodeView {
   set(path: string, text: string): void;
-  focus(path?: string): void;
+  /** Focuses a file's code, with the caret at `offset` when given. */
+  focus(path?: string, offset?: number): void;
 }
 
 const REASON_KEY: Record<UnavailableReason, string> = {
@@ -86,8 +87,12 @@ export class CourseWorkspace extends HTMLElement {
 
   async #loadEditor(): Promise<void> {
     this.#editorLoading ??= (async () => {
-      const focused = (document.activeElement as HTMLElement | null)?.dataset?.code;
       const { mountEditors } = await import('./editor/mount-editor.ts');
+      // Read focus only now, once the editor has loaded: on the first click the text area takes focus
+      // (with its caret where the learner clicked) after the pointerdown that started the load, and
+      // the learner may have typed meanwhile. The editor takes over that caret, so no keystroke is lost.
+      const active = document.activeElement;
+      const caret = active instanceof HTMLTextAreaElement && active.dataset.code && this.contains(active) ? { path: active.dataset.code, offset: active.selectionStart } : undefined;
       this.#view = await mountEditors({
         root: this,
         exerciseId: this.#id,
@@ -96,7 +101,7 @@ export class CourseWorkspace extends HTMLElement {
         label: (file) => fill(this.#s['ws.editorLabel']!, { file }),
       });
       this.dataset.editor = 'ready';
-      if (focused) this.#view.focus(focused);
+      if (caret) this.#view.focus(caret.path, caret.offset);
     })().catch((err: unknown) => {
       // The text areas keep working: the learner loses nothing but highlighting.
       console.warn('editor failed to load', err);
