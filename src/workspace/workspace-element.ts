@@ -13,7 +13,7 @@ import { browserTraits, selectRunner } from '../runner/select-runner.ts';
 import { BOOT_TIMEOUT_MS } from '../runner/webcontainer/boot.ts';
 import { downloadFiles } from './download.ts';
 import { FilesModel } from './files-model.ts';
-import { fill, renderReport, type Strings } from './results-view.ts';
+import { fill, renderReport, runningText, type Strings } from './results-view.ts';
 
 /** Where the code is shown: the plain text areas, then the editor once it has loaded. */
 export interface CodeView {
@@ -40,6 +40,7 @@ export class CourseWorkspace extends HTMLElement {
   #hasRun = false;
   #editorLoading: Promise<void> | undefined;
   #starterFiles: Record<string, string> = {};
+  #ticker: ReturnType<typeof setInterval> | undefined;
   #request = latestWinsQueue((files: Record<string, string>) => this.#grade(files));
 
   connectedCallback() {
@@ -178,8 +179,13 @@ export class CourseWorkspace extends HTMLElement {
     }
     const summary = this.querySelector<HTMLElement>('[data-summary]')!;
     const list = this.querySelector<HTMLElement>('[data-results]')!;
-    if (st.phase === 'running') summary.textContent = s['ws.state.running']!;
-    else if (st.phase === 'done') summary.textContent = renderReport(list, st.report, st.elapsedMs, s);
+    // While a run is going, the summary counts the seconds (a slow run shows it is alive).
+    clearInterval(this.#ticker);
+    if (st.phase === 'running') {
+      const tick = () => (summary.textContent = runningText(performance.now() - st.startedAt, s));
+      tick();
+      this.#ticker = setInterval(tick, 1000);
+    } else if (st.phase === 'done') summary.textContent = renderReport(list, st.report, st.elapsedMs, s, this.#lang);
     else if (st.phase === 'failed') {
       summary.textContent = st.message;
       list.replaceChildren();
