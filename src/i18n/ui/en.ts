@@ -62,6 +62,8 @@ export const en = {
   'quiz.remaining': '{count} question(s) not checked yet.',
   'quiz.done': 'All questions checked. Your score is saved with your progress.',
   'quiz.pickOne': 'Pick an answer first.',
+  'quiz.enterNumber': 'Enter a number first (for example 2 or 1.5).',
+  'quiz.tryOnceMore': 'Not quite. Have another look and try once more.',
   'quiz.yourAnswer': 'Your answer',
   'quiz.correctAnswer': 'Correct answer: {answer}',
   'quiz.correctOrder': 'Correct order: {answer}',

@@ -64,6 +64,8 @@ export const vi: Dictionary = {
   'quiz.remaining': 'Còn {count} câu chưa kiểm tra.',
   'quiz.done': 'Đã kiểm tra tất cả các câu. Điểm của bạn được lưu vào tiến độ học.',
   'quiz.pickOne': 'Hãy chọn một đáp án trước.',
+  'quiz.enterNumber': 'Hãy nhập một số trước (ví dụ 2 hoặc 1,5).',
+  'quiz.tryOnceMore': 'Chưa đúng. Hãy xem lại và thử thêm một lần nữa.',
   'quiz.yourAnswer': 'Câu trả lời của bạn',
   'quiz.correctAnswer': 'Đáp án đúng: {answer}',
   'quiz.correctOrder': 'Thứ tự đúng: {answer}',
