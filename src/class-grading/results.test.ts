@@ -88,6 +88,9 @@ describe('class results', () => {
     expect(rows[4]![10]).toBe('retry-helper: not handed in; q-check: not answered');
     expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', '', '', '', '', '', '', 'not valid JSON (x)']);
     expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
+    // Nobody handed the exercise in: the cell says so instead of "0/?".
+    expect(gradebookRows(ctx, [absent], [], 'en')[1]!.slice(4, 6)).toEqual(['not handed in', '']);
+    expect(gradebookRows(ctx, [absent], [], 'vi')[1]![4]).toBe('chưa nộp');
     const vi = gradebookRows(ctx, [buggy], [], 'vi');
     expect(vi[0]![0]).toBe('Họ tên');
     expect(vi[1]![8]).toBe('trễ hạn');

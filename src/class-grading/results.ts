@@ -111,10 +111,12 @@ export function testTotals(results: LearnerResult[]): Record<string, number> {
   return totals;
 }
 
-export function exerciseCell(outcome: ExerciseOutcome, totals: Record<string, number>): string {
+/** "3/4"; "0/4" when not handed in; said in words when no one's report gave the suite's size ("0/?" told nothing). */
+export function exerciseCell(outcome: ExerciseOutcome, totals: Record<string, number>, lang: Lang): string {
   const s = exerciseScore(outcome);
   if (s) return `${s.passed}/${s.total}`;
-  return `0/${totals[outcome.id] ?? '?'}`;
+  const total = totals[outcome.id];
+  return total === undefined ? cm(lang, outcome.status === 'missing' ? 'cell.notHandedIn' : 'status.errored') : `0/${total}`;
 }
 
 /** Graded learners by name (Vietnamese collation), then e-mail. */
@@ -148,7 +150,7 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     r.learner.email,
     r.file,
     cm(lang, gradingFailed(r) ? 'status.errored' : 'status.graded'),
-    ...r.exercises.flatMap((e) => [exerciseCell(e, totals), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
+    ...r.exercises.flatMap((e) => [exerciseCell(e, totals, lang), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
     ...r.quizzes.map((q) => `${q.score}/${q.total}`),
     learnerTotal(r).toFixed(1),
     cm(lang, r.late ? 'submitted.late' : 'submitted.onTime'),

@@ -2,13 +2,19 @@
  * <course-search>: a dialog over Pagefind's index. Pagefind picks the index of the page's <html lang>,
  * so a Vietnamese page searches the Vietnamese lessons. The index is loaded on first open only.
  */
+import { fillPlaceholders } from '../i18n/fill.ts';
 import { searchVariants } from './search-query.ts';
+import { rankResults } from './search-rank.ts';
 
 interface PagefindResult {
   url: string;
   excerpt: string;
+  content: string;
   meta: { title?: string };
 }
+/** Pagefind's best matches re-ranked here (each costs one small fragment request). */
+const RERANKED = 20;
+const SHOWN = 10;
 interface Pagefind {
   search(query: string): Promise<{ results: { id: string; data(): Promise<PagefindResult> }[] }>;
 }
@@ -70,7 +76,8 @@ export class CourseSearch extends HTMLElement {
     for (const variant of searchVariants(query)) {
       for (const r of (await pagefind.search(variant)).results) if (!found.has(r.id)) found.set(r.id, r);
     }
-    const results = await Promise.all([...found.values()].slice(0, 10).map((r) => r.data()));
+    const loaded = await Promise.all([...found.values()].slice(0, RERANKED).map((r) => r.data()));
+    const results = rankResults(query, loaded.map((r) => ({ ...r, title: r.meta.title ?? '' }))).slice(0, SHOWN);
     if (generation !== this.#generation) return;
     list.replaceChildren(
       ...results.map((r) => {
@@ -86,8 +93,8 @@ export class CourseSearch extends HTMLElement {
     );
     this.#status(
       results.length
-        ? (this.#strings.results ?? '').replace('{count}', String(results.length))
-        : (this.#strings.noResults ?? '').replace('{query}', query),
+        ? fillPlaceholders(this.#strings.results ?? '', { count: results.length })
+        : fillPlaceholders(this.#strings.noResults ?? '', { query }),
     );
   }
 
