@@ -75,6 +75,11 @@ describe.skipIf(skipBrowser())('grading a class', () => {
     }, reference);
     await learner.page.goto(QUIZ_PAGE);
     const questions = await answerQuiz(learner.page, QUIZ, 'en');
+    // As if "Show solution" had been used (solution-shown.e2e.ts goes through the button): the gradebook says so.
+    await learner.page.evaluate(() => {
+      const progress = JSON.parse(localStorage.getItem('course.progress')!);
+      localStorage.setItem('course.progress', JSON.stringify({ ...progress, solutionsShown: { 'retry-helper': new Date().toISOString() } }));
+    });
     await learner.page.goto(link.pathname + link.hash);
     await expect.poll(() => learner.page.locator('[data-assignment-items] tr').nth(1).innerText()).toContain(`${questions}/${questions}`);
     await learner.page.fill('#learner-name', 'Nguyễn Văn An');
@@ -104,12 +109,14 @@ describe.skipIf(skipBrowser())('grading a class', () => {
       [`${QUIZ} (score)`]: `${questions}/${questions}`,
       'Total (%)': '100.0',
       'Handed in': 'on time',
+      'Solution shown': 'retry-helper',
       Problems: '',
     });
     expect(row['retry-helper (tests passed)']).toMatch(/^(\d+)\/\1$/);
     const html = readFileSync(join(out, `report-${assignmentId}.html`), 'utf8');
     expect(html).toContain('Grades: Week 3: retries');
     expect(html).toContain('Nguyễn Văn An');
+    expect(html).toContain('<th scope="col">Solution shown</th>');
 
     // The report is accessible, opened as the file it is, in light and dark.
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -35,7 +35,8 @@ function itemRows(a: Assignment, catalog: Catalog, p: Progress, storage: Paramet
       : result?.passed
         ? [fill(s['assignment.statusPassed'], { passed: result.best.passed, total: result.best.total }), 'done']
         : [s['assignment.statusSaved']!, 'saved'];
-    rows.push(row(s['assignment.kindExercise']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#exercise-${id}-title`, status, state));
+    const shown = p.solutionsShown?.[id] ? fill(s['assignment.solutionShown'], { status }) : status;
+    rows.push(row(s['assignment.kindExercise']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#exercise-${id}-title`, shown, state));
   }
   for (const id of a.quizzes) {
     const meta = findItem(catalog, 'quizzes', id);

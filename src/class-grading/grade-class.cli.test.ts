@@ -95,11 +95,11 @@ describe('npm run grade-class', () => {
     const row = (file: string) => csv.find((r) => r[col('File')] === file)!;
     expect(header).toEqual([
       'Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', `${QUIZ} (score)`,
-      'Total (%)', 'Handed in', 'Exported at', 'Problems',
+      'Total (%)', 'Handed in', 'Exported at', 'Solution shown', 'Problems',
     ]);
     const total = an.exercises['retry-helper'].total;
     expect(total).toBeGreaterThan(16);
-    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'graded', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '']);
+    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'graded', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '', '']);
     const binh = row('binh.json');
     expect(binh[0]).toBe(`'=HYPERLINK("x")`); // a name is never a formula
     // R8 is the rule this variant breaks (a machine under heavy load can make a timing rule fail too).

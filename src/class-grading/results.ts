@@ -39,6 +39,8 @@ export interface LearnerResult {
   late: boolean;
   exercises: ExerciseOutcome[];
   quizzes: QuizOutcome[];
+  /** Exercises whose reference solution the learner revealed before handing in (what their file says). */
+  solutionShown?: string[];
   durationMs: number;
 }
 
@@ -142,6 +144,7 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     cm(lang, 'col.total'),
     cm(lang, 'col.submitted'),
     cm(lang, 'col.exportedAt'),
+    cm(lang, 'col.solutionShown'),
     cm(lang, 'col.problems'),
   ];
   const totals = testTotals(results);
@@ -155,11 +158,12 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     learnerTotal(r).toFixed(1),
     cm(lang, r.late ? 'submitted.late' : 'submitted.onTime'),
     r.exportedAt,
+    (r.solutionShown ?? []).join(' '),
     learnerProblems(r)
       .map((m) => say(lang, m))
       .join('; '),
   ]);
-  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 3;
+  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 4;
   const rejectedRows = rejected.map((x) => [
     x.learner?.name ?? '',
     x.learner?.email ?? '',

@@ -4,7 +4,7 @@
  * editor (CodeMirror + the TypeScript worker) loads only when the learner first uses the code area.
  */
 import type { Report } from '../grading/types.ts';
-import { reportExerciseGraded } from '../progress/exercise-events.ts';
+import { reportExerciseGraded, reportSolutionShown } from '../progress/exercise-events.ts';
 import { fetchBundle } from '../runner/bundle.ts';
 import { latestWinsQueue } from '../runner/run-queue.ts';
 import { canRun, initialState, next, type RunnerEvent, type RunnerState } from '../runner/run-state.ts';
@@ -233,6 +233,7 @@ export class CourseWorkspace extends HTMLElement {
         if (!this.#hasRun || !confirm(this.#s['ws.solutionConfirm']!)) return;
         try {
           this.#replace((await fetchBundle(this.#id)).solution, this.#s['ws.solutionDone']!);
+          reportSolutionShown(this.#id); // progress and submissions say a pass after this is not the learner's own
         } catch (err) {
           this.#notice(fill(this.#s['ws.runFailed']!, { message: String(err) }));
         }
