@@ -20,5 +20,18 @@ export default defineConfig({
     },
   },
   integrations: [mdx(), pagefindIndex(), localRunner()],
+  vite: {
+    build: {
+      rolldownOptions: {
+        // Astro marks every MDX page's propagated assets with a "use astro:head-inject" directive that
+        // it handles itself; the bundler warns about each (about 40 warnings of 10 lines per build).
+        // Only that warning is dropped: every other one still prints.
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')) return;
+          handler(level, log);
+        },
+      },
+    },
+  },
   devToolbar: { enabled: false },
 });
