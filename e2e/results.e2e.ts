@@ -86,9 +86,14 @@ describe.skipIf(skipBrowser())('exercise results', () => {
     // The hung test is marked as timed out with the reason; no rule hint anywhere (none is about the loop).
     expect(await root.locator('.ws-test[data-status="error"] .ws-badge').first().textContent()).toBe(lang === 'en' ? 'timed out' : 'quá thời gian');
     expect(await root.locator('.ws-hint').count()).toBe(0);
+    // The rules never reached: one collapsed line naming them, not a block (and a sentence) per test.
     const notRun = root.locator('.ws-rule-group[data-status="not-run"]');
-    expect(await notRun.count()).toBeGreaterThan(0);
-    expect(await notRun.first().locator('.ws-badge').first().textContent()).toBe(lang === 'en' ? 'not run' : 'không chạy');
+    expect(await notRun.count()).toBe(1);
+    expect(await notRun.locator('summary').first().textContent()).toMatch(lang === 'en' ? /^not run Rules the run never reached \(\d+\): R\d+/ : /^không chạy Các rule lần chạy chưa tới \(\d+\): R\d+/);
+    expect(await notRun.locator('> details').getAttribute('open')).toBeNull();
+    expect(await notRun.locator('.ws-test details').count()).toBe(0); // nothing to open under a test that never ran
+    const reasons = await root.locator('.ws-reason').allTextContents();
+    expect(reasons).toHaveLength(1); // the hung test's, once
     expect(errors).toEqual([]);
   }, 120_000);
 });

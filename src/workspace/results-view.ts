@@ -41,13 +41,14 @@ function head(className: string, badgeText: string, rule: string, text: HTMLElem
 
 function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Strings): HTMLLIElement {
   const li = el('li', { className: 'ws-test' });
-  li.dataset.status = test.status;
+  li.dataset.status = test.notRun ? 'not-run' : test.status;
   li.dataset.rule = test.rule;
   li.title = test.name; // the suite's own name, for anyone who greps the tests
   const headLine = head('ws-test-head', badge(test, s), test.rule, el('span', { className: 'ws-test-name', text: testName(test, n, count, lang, s) }));
   // A test the run was stopped in, or before, has a reason to read at once, not an observation.
-  const reason = stoppedByRun(test) ? test.details : '';
-  const observed = test.status === 'pass' || reason ? '' : test.details;
+  // (A test that never started says so by its badge: the same sentence under each would be noise.)
+  const reason = stoppedByRun(test) && !test.notRun ? test.details : '';
+  const observed = test.status === 'pass' || stoppedByRun(test) ? '' : test.details;
   if (!observed && !test.output) {
     li.append(headLine);
     if (reason) li.append(el('p', { className: 'ws-reason', text: reason }));
@@ -88,6 +89,25 @@ function ruleBlock(group: RuleGroup, lang: Lang, s: Strings): HTMLLIElement {
   return li;
 }
 
+/** The rules a stopped run never reached, on one collapsed line (their tests listed inside). */
+function notRunBlock(groups: RuleGroup[], lang: Lang, s: Strings): HTMLLIElement {
+  const li = el('li', { className: 'ws-rule-group' });
+  li.dataset.status = 'not-run';
+  const details = el('details');
+  const summary = el('summary');
+  summary.append(el('span', { className: 'ws-badge', text: s['ws.notRun']! }), ' ', fill(s['ws.notRunRules']!, { count: groups.length, rules: groups.map((g) => g.rule).join(', ') }));
+  details.append(summary);
+  for (const group of groups) {
+    const block = el('div', { className: 'ws-pass-rule' });
+    block.dataset.rule = group.rule;
+    block.append(head('ws-rule-head', s['ws.notRun']!, group.rule, el('span')));
+    if (group.tests.length) block.append(testList(group, () => true, lang, s));
+    details.append(block);
+  }
+  li.append(details);
+  return li;
+}
+
 function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings): HTMLLIElement {
   const li = el('li', { className: 'ws-rule-group' });
   li.dataset.status = 'pass';
@@ -123,7 +143,9 @@ export function renderReport(list: HTMLElement, report: Report, elapsedMs: numbe
   const groups = groupByRule(report);
   if (groups.length) {
     const ul = el('ul', { className: 'ws-rules' });
-    ul.append(...groups.filter((g) => g.status !== 'pass').map((g) => ruleBlock(g, lang, s)));
+    ul.append(...groups.filter((g) => g.status === 'fail').map((g) => ruleBlock(g, lang, s)));
+    const notRun = groups.filter((g) => g.status === 'not-run');
+    if (notRun.length) ul.append(notRunBlock(notRun, lang, s));
     const passing = groups.filter((g) => g.status === 'pass');
     if (passing.length) ul.append(passingBlock(passing, lang, s));
     parts.push(ul);

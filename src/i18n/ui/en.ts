@@ -98,6 +98,7 @@ export const en = {
   'ws.summaryStopped': '{passed} passed, {failed} failed, {notRun} not run: the run was stopped',
   'ws.running': 'Running the tests… {seconds} s',
   'ws.notRun': 'not run',
+  'ws.notRunRules': 'Rules the run never reached ({count}): {rules}',
   'ws.testOfRule': 'test {n} of {count}',
   'ws.passingRules': 'Rules that hold ({count}, {tests} tests): {rules}',
   'ws.pass': 'passed',

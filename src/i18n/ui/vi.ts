@@ -100,6 +100,7 @@ export const vi: Dictionary = {
   'ws.summaryStopped': '{passed} đạt, {failed} không đạt, {notRun} không chạy: lần chạy đã bị dừng',
   'ws.running': 'Đang chạy các test… {seconds} giây',
   'ws.notRun': 'không chạy',
+  'ws.notRunRules': 'Các rule lần chạy chưa tới ({count}): {rules}',
   'ws.testOfRule': 'Kiểm thử {n}/{count}',
   'ws.passingRules': 'Các rule đã đạt ({count} rule, {tests} test): {rules}',
   'ws.pass': 'đạt',
