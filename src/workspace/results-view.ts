@@ -27,9 +27,14 @@ function badge(test: TestReport, s: Strings): string {
   return test.status === 'pass' ? s['ws.pass']! : test.status === 'fail' ? s['ws.fail']! : s['ws.error']!;
 }
 
-/** The test's name in the page's language: the suite names tests in English, so Vietnamese numbers them. */
-function testName(test: TestReport, n: number, count: number, lang: Lang, s: Strings): string {
-  return lang === 'en' ? ownName(test) : fill(s['ws.testOfRule']!, { n, count });
+/** Test names in the page's language (the suites name them in English), without the rule id shown beside. */
+type Names = Readonly<Record<string, string>>;
+
+/** A Vietnamese name from the exercise's list; a test it does not name (a templated one) is numbered. */
+function testName(test: TestReport, n: number, count: number, lang: Lang, s: Strings, names: Names): string {
+  if (lang === 'en') return ownName(test);
+  const vi = names[test.name];
+  return vi ? ownName({ ...test, name: vi }) : fill(s['ws.testOfRule']!, { n, count });
 }
 
 /** Badge, rule id and text, separated by real spaces (copied or read aloud as words, not "failedR2"). */
@@ -39,12 +44,12 @@ function head(className: string, badgeText: string, rule: string, text: HTMLElem
   return p;
 }
 
-function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Strings): HTMLLIElement {
+function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Strings, names: Names): HTMLLIElement {
   const li = el('li', { className: 'ws-test' });
   li.dataset.status = test.notRun ? 'not-run' : test.status;
   li.dataset.rule = test.rule;
   li.title = test.name; // the suite's own name, for anyone who greps the tests
-  const headLine = head('ws-test-head', badge(test, s), test.rule, el('span', { className: 'ws-test-name', text: testName(test, n, count, lang, s) }));
+  const headLine = head('ws-test-head', badge(test, s), test.rule, el('span', { className: 'ws-test-name', text: testName(test, n, count, lang, s, names) }));
   // A test the run was stopped in, or before, has a reason to read at once, not an observation.
   // (A test that never started says so by its badge: the same sentence under each would be noise.)
   const reason = stoppedByRun(test) && !test.notRun ? test.details : '';
@@ -68,13 +73,13 @@ function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Stri
   return li;
 }
 
-function testList(group: RuleGroup, only: (t: TestReport) => boolean, lang: Lang, s: Strings) {
+function testList(group: RuleGroup, only: (t: TestReport) => boolean, lang: Lang, s: Strings, names: Names) {
   const ul = el('ul', { className: 'ws-tests' });
-  group.tests.forEach((t, i) => only(t) && ul.append(testRow(t, i + 1, group.tests.length, lang, s)));
+  group.tests.forEach((t, i) => only(t) && ul.append(testRow(t, i + 1, group.tests.length, lang, s, names)));
   return ul;
 }
 
-function ruleBlock(group: RuleGroup, lang: Lang, s: Strings): HTMLLIElement {
+function ruleBlock(group: RuleGroup, lang: Lang, s: Strings, names: Names): HTMLLIElement {
   const li = el('li', { className: 'ws-rule-group' });
   li.dataset.rule = group.rule;
   li.dataset.status = group.status;
@@ -85,12 +90,12 @@ function ruleBlock(group: RuleGroup, lang: Lang, s: Strings): HTMLLIElement {
     hint.append(el('strong', { text: s['ws.hint']! }), ' ', el('span', { html: inlineMarkup(group.hint) }));
     li.append(hint);
   }
-  if (group.tests.length) li.append(testList(group, (t) => t.status !== 'pass', lang, s));
+  if (group.tests.length) li.append(testList(group, (t) => t.status !== 'pass', lang, s, names));
   return li;
 }
 
 /** The rules a stopped run never reached, on one collapsed line (their tests listed inside). */
-function notRunBlock(groups: RuleGroup[], lang: Lang, s: Strings): HTMLLIElement {
+function notRunBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names): HTMLLIElement {
   const li = el('li', { className: 'ws-rule-group' });
   li.dataset.status = 'not-run';
   const details = el('details');
@@ -101,14 +106,14 @@ function notRunBlock(groups: RuleGroup[], lang: Lang, s: Strings): HTMLLIElement
     const block = el('div', { className: 'ws-pass-rule' });
     block.dataset.rule = group.rule;
     block.append(head('ws-rule-head', s['ws.notRun']!, group.rule, el('span')));
-    if (group.tests.length) block.append(testList(group, () => true, lang, s));
+    if (group.tests.length) block.append(testList(group, () => true, lang, s, names));
     details.append(block);
   }
   li.append(details);
   return li;
 }
 
-function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings): HTMLLIElement {
+function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names): HTMLLIElement {
   const li = el('li', { className: 'ws-rule-group' });
   li.dataset.status = 'pass';
   const details = el('details');
@@ -118,7 +123,7 @@ function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings): HTMLLIElemen
   details.append(summary);
   for (const group of groups) {
     const block = el('div', { className: 'ws-pass-rule' });
-    block.append(head('ws-rule-head', s['ws.pass']!, group.rule, el('span', { html: inlineMarkup(group.tests[0]?.message ?? '') })), testList(group, () => true, lang, s));
+    block.append(head('ws-rule-head', s['ws.pass']!, group.rule, el('span', { html: inlineMarkup(group.tests[0]?.message ?? '') })), testList(group, () => true, lang, s, names));
     details.append(block);
   }
   li.append(details);
@@ -137,17 +142,17 @@ export function runningText(elapsedMs: number, s: Strings): string {
 }
 
 /** Fills `list` with the report; returns the summary line for the live region. */
-export function renderReport(list: HTMLElement, report: Report, elapsedMs: number, s: Strings, lang: Lang): string {
+export function renderReport(list: HTMLElement, report: Report, elapsedMs: number, s: Strings, lang: Lang, names: Names = {}): string {
   const parts: HTMLElement[] = [];
   if (report.message) parts.push(el('p', { className: 'ws-message', html: inlineMarkup(report.message) }));
   const groups = groupByRule(report);
   if (groups.length) {
     const ul = el('ul', { className: 'ws-rules' });
-    ul.append(...groups.filter((g) => g.status === 'fail').map((g) => ruleBlock(g, lang, s)));
+    ul.append(...groups.filter((g) => g.status === 'fail').map((g) => ruleBlock(g, lang, s, names)));
     const notRun = groups.filter((g) => g.status === 'not-run');
-    if (notRun.length) ul.append(notRunBlock(notRun, lang, s));
+    if (notRun.length) ul.append(notRunBlock(notRun, lang, s, names));
     const passing = groups.filter((g) => g.status === 'pass');
-    if (passing.length) ul.append(passingBlock(passing, lang, s));
+    if (passing.length) ul.append(passingBlock(passing, lang, s, names));
     parts.push(ul);
   }
   if (report.typeErrors.length) {

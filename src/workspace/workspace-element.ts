@@ -185,7 +185,7 @@ export class CourseWorkspace extends HTMLElement {
       const tick = () => (summary.textContent = runningText(performance.now() - st.startedAt, s));
       tick();
       this.#ticker = setInterval(tick, 1000);
-    } else if (st.phase === 'done') summary.textContent = renderReport(list, st.report, st.elapsedMs, s, this.#lang);
+    } else if (st.phase === 'done') summary.textContent = renderReport(list, st.report, st.elapsedMs, s, this.#lang, JSON.parse(this.dataset.testNames ?? '{}'));
     else if (st.phase === 'failed') {
       summary.textContent = st.message;
       list.replaceChildren();
