@@ -35,7 +35,16 @@ describe.skipIf(skipBrowser())('code font and code blocks', () => {
     await page.goto('/vi/when-to-retry/one-layer/');
     await page.locator('course-workspace textarea[data-code]').first().click();
     await page.waitForFunction(() => document.querySelector<HTMLElement>('course-workspace')?.dataset.editor === 'ready');
-    await page.evaluate(() => [...document.querySelectorAll('.cm-line')].find((l) => l.textContent!.includes('đề bài đều'))!.setAttribute('data-probe', ''));
+    // The starter's Vietnamese line, in a probe styled as the editor's text (CodeMirror redraws its own
+    // lines at any moment, so a mark on one of them may be gone by the time it is read).
+    await page.evaluate(() => {
+      const line = [...document.querySelectorAll('.cm-line')].find((l) => l.textContent!.includes('đề bài đều'))!;
+      const probe = document.createElement('div');
+      probe.dataset.probe = '';
+      probe.style.font = getComputedStyle(line).font;
+      probe.textContent = line.textContent;
+      document.body.append(probe);
+    });
     await page.evaluate(() => document.fonts.ready);
     const fonts = await platformFonts(page, '[data-probe]');
     expect(Object.keys(fonts), JSON.stringify(fonts)).toEqual(['JetBrains Mono']);
