@@ -14,9 +14,6 @@ export default defineConfig({
   // Every page is cross-origin isolated (WebContainers need SharedArrayBuffer) and sent with the site's
   // CSP and other security headers, in dev and preview alike: one source, src/site/headers.mjs.
   server: { headers: siteHeaders },
-  // No inline <script>: Astro inlines a script chunk under this limit, which the CSP (script-src 'self')
-  // refuses. Scripts only: small stylesheets and other assets keep Vite's default.
-  vite: { build: { assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined) } },
   markdown: {
     // Astro's default processor, plus one step: a lesson's first mention of each glossary term
     // links to the glossary page (content/glossary.json, src/glossary/).
@@ -30,5 +27,21 @@ export default defineConfig({
     },
   },
   integrations: [mdx(), pagefindIndex(), localRunner()],
+  vite: {
+    build: {
+      // No inline <script>: Astro inlines a script chunk under this limit, which the CSP (script-src 'self')
+      // refuses. Scripts only: small stylesheets and other assets keep Vite's default.
+      assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined),
+      rolldownOptions: {
+        // Astro marks every MDX page's propagated assets with a "use astro:head-inject" directive that
+        // it handles itself; the bundler warns about each (about 40 warnings of 10 lines per build).
+        // Only that warning is dropped: every other one still prints.
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')) return;
+          handler(level, log);
+        },
+      },
+    },
+  },
   devToolbar: { enabled: false },
 });

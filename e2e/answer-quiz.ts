@@ -9,7 +9,7 @@ interface QuizJson {
 
 export const readQuiz = (id: string): QuizJson => JSON.parse(readFileSync(`content/quizzes/${id}.json`, 'utf8'));
 
-/** Checks every question; the ones in `wrong` (single-choice only) get a wrong answer. */
+/** Checks every question; the ones in `wrong` (single-choice only) get a wrong answer, twice. */
 export async function answerQuiz(page: Page, quizId: string, lang: 'vi' | 'en', wrong: string[] = []) {
   const quiz = readQuiz(quizId);
   const root = page.locator(`course-quiz[data-quiz-id="${quizId}"]`);
@@ -32,6 +32,11 @@ export async function answerQuiz(page: Page, quizId: string, lang: 'vi' | 'en', 
       }
     }
     await el.locator('[data-check]').click();
+    // A first wrong answer gets one more try; checking it again reveals the right one.
+    if (wrong.includes(q.id)) {
+      await el.locator('.verdict-retry').waitFor();
+      await el.locator('[data-check]').click();
+    }
     await expect.poll(() => el.locator('.verdict-right, .verdict-wrong').count()).toBe(1);
   }
   return quiz.questions.length;

@@ -54,12 +54,13 @@ describe.skipIf(skipBrowser())('grading a class', () => {
     const submissions = join(work, 'submissions');
     await mkdir(submissions);
 
-    // The instructor: the retry-helper exercise and one quiz, due far in the future.
+    // The instructor: the retry-helper and backoff exercises and one quiz, due far in the future.
     const instructor = await browser.open('/en/instructor/', { timezoneId: 'Asia/Ho_Chi_Minh' });
     await instructor.page.fill('#asg-title', 'Week 3: retries');
     await instructor.page.fill('#asg-class', 'Backend K12');
     await instructor.page.fill('#asg-due', '2099-12-01T23:59');
     await instructor.page.locator('input[name="exercise"][value="retry-helper"]').check();
+    await instructor.page.locator('input[name="exercise"][value="backoff"]').check(); // never handed in
     await instructor.page.locator(`input[name="quiz"][value="${QUIZ}"]`).check();
     await instructor.page.locator('[data-assignment-form] button[type="submit"]').click();
     await instructor.page.locator('[data-assignment-result]').waitFor();
@@ -75,8 +76,13 @@ describe.skipIf(skipBrowser())('grading a class', () => {
     }, reference);
     await learner.page.goto(QUIZ_PAGE);
     const questions = await answerQuiz(learner.page, QUIZ, 'en');
+    // As if "Show solution" had been used (solution-shown.e2e.ts goes through the button): the gradebook says so.
+    await learner.page.evaluate(() => {
+      const progress = JSON.parse(localStorage.getItem('course.progress')!);
+      localStorage.setItem('course.progress', JSON.stringify({ ...progress, solutionsShown: { 'retry-helper': new Date().toISOString() } }));
+    });
     await learner.page.goto(link.pathname + link.hash);
-    await expect.poll(() => learner.page.locator('[data-assignment-items] tr').nth(1).innerText()).toContain(`${questions}/${questions}`);
+    await expect.poll(() => learner.page.locator('[data-assignment-items] tr').last().innerText()).toContain(`${questions}/${questions}`);
     await learner.page.fill('#learner-name', 'Nguyễn Văn An');
     await learner.page.fill('#learner-email', 'an@example.com');
     const submissionFile = await download(learner.page, submissions, () => learner.page.locator('[data-submission-form] button[type="submit"]').click());
@@ -89,7 +95,7 @@ describe.skipIf(skipBrowser())('grading a class', () => {
     const args = ['--assignment', assignmentFile, '--submissions', submissions, '--out', out, '--jobs', '2', '--lang', 'en'];
     const r = await gradeClass(confined ? args : [...args, '--unsafe-no-sandbox']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^1\/1 an@example\.com 1\/1 exercises \d+\.\d s$/m);
+    expect(r.stderr).toMatch(/^1\/1 an@example\.com 1\/2 exercises \d+\.\d s$/m);
     expect(r.stderr).toContain(confined ? 'Grading in a confined sandbox' : 'WARNING: --unsafe-no-sandbox');
 
     const assignmentId = JSON.parse(readFileSync(assignmentFile, 'utf8')).id as string;
@@ -102,14 +108,18 @@ describe.skipIf(skipBrowser())('grading a class', () => {
       Status: 'graded',
       'retry-helper (broken rules)': '',
       [`${QUIZ} (score)`]: `${questions}/${questions}`,
-      'Total (%)': '100.0',
+      'Total (%)': '66.7',
       'Handed in': 'on time',
-      Problems: '',
+      'Solution shown': 'retry-helper',
+      Problems: 'backoff: not handed in',
+      // Nobody handed backoff in, so no report gave its size: said in words, not "0/?".
+      'backoff (tests passed)': 'not handed in',
     });
     expect(row['retry-helper (tests passed)']).toMatch(/^(\d+)\/\1$/);
     const html = readFileSync(join(out, `report-${assignmentId}.html`), 'utf8');
     expect(html).toContain('Grades: Week 3: retries');
     expect(html).toContain('Nguyễn Văn An');
+    expect(html).toContain('<th scope="col">Solution shown</th>');
 
     // The report is accessible, opened as the file it is, in light and dark.
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -117,6 +127,10 @@ describe.skipIf(skipBrowser())('grading a class', () => {
       const page = await context.newPage();
       await page.goto(`file://${join(out, `report-${assignmentId}.html`)}`);
       expect(await page.locator('table caption').count()).toBeGreaterThanOrEqual(2);
+      const gradebook = page.locator('table').first();
+      expect(await gradebook.locator('thead th').allInnerTexts()).toContain('Solution shown');
+      expect(await gradebook.locator('tbody').innerText()).toContain('not handed in');
+      expect(await gradebook.locator('tbody').innerText()).not.toContain('0/?');
       await page.addScriptTag({ content: axeSource });
       const violations = (await page.evaluate(async () => {
         // @ts-expect-error axe is injected above

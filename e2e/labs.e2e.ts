@@ -58,7 +58,7 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     expect(await figure(page, 'row.peakLoadAfterRecovery')).toMatch(/^4[.,]\d+x$/);
     await lab.locator('[data-focus-select]').selectOption('full-jitter-budget-10');
     await poll(() => figure(page, 'row.recoveredAfterMs')).toBe('0 ms');
-    expect(await lab.locator('.lab-row-focus th').innerText()).toBe('full-jitter-budget-10');
+    expect(await lab.locator('.lab-row-focus th').innerText()).toBe(lang === 'en' ? 'Full jitter + 10% retry budget' : 'Full jitter + retry budget 10%');
     expect(await lab.locator('.lab-legend-item:not(.lab-dim)').first().getAttribute('data-series')).toBe('full-jitter-budget-10');
 
     // A slider: halve the new requests, and the normal load figure follows.

@@ -47,13 +47,39 @@ describe.skipIf(skipBrowser())('a module quiz', () => {
     const scored = await page.evaluate(() => (window as any).scored);
     expect(scored).toMatchObject({ quizId: 'when-to-retry-quiz', score: total, total });
 
-    // Try again clears everything; a wrong numeric answer shows the right one and the explanation.
+    // A checked question is locked, and its Check button is gone.
+    expect(await root.locator('[data-check]:visible').count()).toBe(0);
+
+    // Try again clears everything and brings the Check buttons back.
     await root.locator('[data-retry]').click();
     expect(await root.locator('input:checked').count()).toBe(0);
+    expect(await root.locator('[data-check]:visible').count()).toBe(total);
     const numeric = root.locator(`[data-question="${ofType('numeric').id}"]`);
+    const numericAnswer = String(ofType('numeric').answer);
+    // An empty numeric answer asks for a number (not "pick an answer") and costs no try.
+    await numeric.locator('[data-check]').click();
+    expect(await numeric.locator('[data-feedback]').innerText()).toBe(lang === 'en' ? 'Enter a number first (for example 2 or 1.5).' : 'Hãy nhập một số trước (ví dụ 2 hoặc 1,5).');
+    // A first wrong answer: one more try, nothing revealed, nothing locked.
     await numeric.locator('input').fill('1');
     await numeric.locator('[data-check]').click();
-    await expect.poll(() => numeric.locator('[data-feedback]').innerText()).toContain(String(ofType('numeric').answer));
+    await numeric.locator('.verdict-retry').waitFor();
+    expect(await numeric.locator('[data-feedback]').innerText()).not.toContain(numericAnswer);
+    expect(await numeric.locator('input').isEnabled()).toBe(true);
+    expect(await numeric.locator('[data-check]').isVisible()).toBe(true);
+    // The second wrong answer shows the right one and the explanation, and locks the question.
+    await numeric.locator('[data-check]').click();
+    await expect.poll(() => numeric.locator('[data-feedback]').innerText()).toContain(numericAnswer);
+    expect(await numeric.locator('[data-check]').isVisible()).toBe(false);
+    // A wrong choice, then the right one on the second try: counted right.
+    const single = ofType('single');
+    const singleEl = root.locator(`[data-question="${single.id}"]`);
+    await singleEl.locator(`input[value="${single.choices.find((c: { correct: boolean }) => !c.correct).id}"]`).check();
+    await singleEl.locator('[data-check]').click();
+    await singleEl.locator('.verdict-retry').waitFor();
+    expect(await singleEl.locator('[data-verdict]').count()).toBe(0); // the right choice is not revealed yet
+    await singleEl.locator(`input[value="${single.choices.find((c: { correct: boolean }) => c.correct).id}"]`).check();
+    await singleEl.locator('[data-check]').click();
+    await singleEl.locator('.verdict-right').waitFor();
     expect(await numeric.locator('[data-feedback]').innerText()).toContain(ofType('numeric').explanation[lang].slice(0, 20));
     expect(errors).toEqual([]);
   });

@@ -8,6 +8,9 @@ async function search(page: Page, query: string) {
   return page.locator('course-search [data-results] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 }
 
+/** A page's readable text, lower case, one space between words. */
+const plainText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').normalize('NFC').toLowerCase();
+
 describe.skipIf(skipBrowser())('search', () => {
   const browser = useBrowser();
 
@@ -19,13 +22,44 @@ describe.skipIf(skipBrowser())('search', () => {
   });
 
   it.each([
-    ['with diacritics', 'kết nối'],
-    ['without diacritics', 'ket noi'],
+    ['with diacritics', 'lời gọi đang chờ'],
+    ['without diacritics', 'loi goi dang cho'],
   ])('finds a Vietnamese lesson %s', async (_, query) => {
     const { page } = await browser.open('/vi/');
     const hrefs = await search(page, query);
     expect(hrefs).toContain('/vi/timeouts/why-timeouts/');
     expect(hrefs.every((h) => h?.startsWith('/vi/'))).toBe(true);
+  });
+
+  it.each([
+    'thoi gian cho',
+    'thời gian chờ',
+  ])('ranks first the lessons with the whole phrase "%s", not pages full of "cho" and "gian" apart', async (query) => {
+    const { page } = await browser.open('/vi/');
+    const hrefs = (await search(page, query)) as string[];
+    // Whether each result's page has the phrase in its text: all those that do come first.
+    const hasPhrase = await Promise.all(
+      hrefs.map(async (href) => {
+        const html = await (await page.request.get(href)).text();
+        const text = plainText(html);
+        return query === 'thời gian chờ' ? text.includes(query) : text.normalize('NFD').replace(/\p{M}+/gu, '').replace(/đ/g, 'd').includes(query);
+      }),
+    );
+    expect(hasPhrase[0], hrefs.join(' ')).toBe(true);
+    expect(hasPhrase, hrefs.join(' ')).toEqual([...hasPhrase].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it.each(['en', 'vi'] as const)('finds nothing for a word that is nowhere (no one-letter partial match) (%s)', async (lang) => {
+    const { page } = await browser.open(`/${lang}/`);
+    expect(await search(page, 'xyzzyplugh')).toEqual([]);
+    expect(await page.locator('course-search [data-status]').innerText()).toContain('xyzzyplugh');
+  });
+
+  it('counts its results with a real plural', async () => {
+    const { page } = await browser.open('/en/');
+    const hrefs = await search(page, 'connection pool');
+    const status = await page.locator('course-search [data-status]').innerText();
+    expect(status).toBe(hrefs.length === 1 ? '1 result' : `${hrefs.length} results`);
   });
 
   it('says so when nothing matches', async () => {

@@ -62,11 +62,11 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
       const counts = /^(\d+)\/(\d+) (tests passed|test đạt)/.exec(summary)!;
       expect(counts, summary).not.toBeNull();
       expect(Number(counts[1])).toBeLessThan(Number(counts[2]));
-      const failing = root.locator('.ws-test[data-status="fail"], .ws-test[data-status="error"]');
+      const failing = root.locator('.ws-rule-group[data-status="fail"]');
       expect(await failing.count()).toBeGreaterThan(0);
       const rule = (await failing.first().getAttribute('data-rule'))!;
       expect(rule).toMatch(/^[A-Z]\d+$/);
-      expect(await failing.first().locator('.ws-rule').textContent()).toBe(rule);
+      expect(await failing.first().locator('.ws-rule').first().textContent()).toBe(rule);
       const plain = (s: string) => s.replace(/`/g, '');
       expect(await failing.first().locator('.ws-hint span').textContent()).toBe(plain(exercise.rules[rule].hint[lang]));
       expect(await failing.first().textContent()).toContain(plain(exercise.rules[rule].message[lang]));

@@ -24,7 +24,7 @@ export function formatReport(report: Report, exercise: Exercise, lang: Lang, opt
       lines.push(`${green('✔ ' + msg(lang, 'check.pass'))} ${rule} ${entry?.title[lang] ?? ''}`);
       continue;
     }
-    lines.push(`${red('✘ ' + msg(lang, 'check.fail'))} ${rule} ${failing.message}`);
+    lines.push(`${red('✘ ' + msg(lang, 'check.fail'))} ${rule} ${failing.message || failing.details}`);
     if (failing.hint) lines.push(`    ${msg(lang, 'check.hint')}: ${failing.hint}`);
     const observed = failing.details.split('\n').join('\n      ');
     lines.push(dim(`    ${msg(lang, 'check.observed')}: ${observed}`));

@@ -19,7 +19,7 @@ function itemRows(a: Assignment, catalog: Catalog, p: Progress, storage: Paramet
     const item = document.createElement('td');
     const label = Object.assign(document.createElement('span'), { className: 'kind', textContent: kind });
     const name = href ? Object.assign(document.createElement('a'), { href, textContent: title }) : document.createTextNode(title);
-    item.append(label, name);
+    item.append(label, ' ', name); // the label is a line of its own; the space keeps the words apart when read
     const cell = Object.assign(document.createElement('td'), { textContent: status });
     cell.dataset.state = state;
     tr.append(item, cell);
@@ -35,7 +35,8 @@ function itemRows(a: Assignment, catalog: Catalog, p: Progress, storage: Paramet
       : result?.passed
         ? [fill(s['assignment.statusPassed'], { passed: result.best.passed, total: result.best.total }), 'done']
         : [s['assignment.statusSaved']!, 'saved'];
-    rows.push(row(s['assignment.kindExercise']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#exercise-${id}-title`, status, state));
+    const shown = p.solutionsShown?.[id] ? fill(s['assignment.solutionShown'], { status }) : status;
+    rows.push(row(s['assignment.kindExercise']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#exercise-${id}-title`, shown, state));
   }
   for (const id of a.quizzes) {
     const meta = findItem(catalog, 'quizzes', id);

@@ -111,12 +111,27 @@ describe('submissions', () => {
       quizzes: { 'deadlines-quiz': { answers } },
       exportedAt: '2026-11-30T01:00:00.000Z',
       courseVersion: '0.1.0',
+      solutionShown: [],
       clientResults: { exercises: {}, quizzes: { 'deadlines-quiz': { score: 6, total: 6, at: '2026-11-29T09:00:00.000Z' } } },
     });
     expect(built.missing).toEqual({ exercises: ['retry-helper'], quizzes: [] });
     expect(submissionSchema.parse(JSON.parse(built.json))).toEqual(built.submission);
     expect(built.tooBig).toBe(false);
     expect(submissionFileNameFor(assignment.id, built.submission.learner)).toBe('submission-asg-20261201-k3x9-an.json');
+  });
+
+  it('says which assigned exercises had their solution revealed (an older file without the list still reads)', () => {
+    const built = buildSubmission({
+      assignment,
+      learner: { name: 'An', email: 'an@example.com' },
+      progress: { ...progress, solutionsShown: { 'retry-helper': '2026-11-29T09:40:00.000Z', 'backoff': '2026-11-29T09:41:00.000Z' } },
+      savedCode: () => saved,
+      exerciseFiles: {},
+      courseVersion: '0.1.0',
+    });
+    expect(built.submission.solutionShown).toEqual(['retry-helper']); // backoff is not part of this assignment
+    const { solutionShown: _, ...older } = built.submission;
+    expect(submissionSchema.safeParse(older).success).toBe(true);
   });
 
   it.each([

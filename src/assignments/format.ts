@@ -84,6 +84,8 @@ export const submissionSchema = z.strictObject({
   exportedAt: isoTime,
   /** The site's version when the learner exported: tells the instructor which exercise texts they saw. */
   courseVersion: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** Exercises whose reference solution the learner revealed in the browser (absent in older files). */
+  solutionShown: z.optional(uniqueIds),
   /** What the browser measured. For information only: grade-class re-grades everything. */
   clientResults: z.strictObject({
     exercises: z.record(itemId, clientExerciseResult),

@@ -75,6 +75,7 @@ export function buildSubmission(input: SubmissionInput): BuiltSubmission {
     quizzes,
     exportedAt: (input.now ?? new Date()).toISOString(),
     courseVersion: input.courseVersion,
+    solutionShown: assignment.exercises.filter((id) => progress.solutionsShown?.[id]),
     clientResults: { exercises: clientExercises, quizzes: clientQuizzes },
   });
   const json = JSON.stringify(submission, null, 2);

@@ -102,12 +102,12 @@ describe('npm run grade-class', () => {
     const row = (file: string) => csv.find((r) => r[col('File')] === file)!;
     expect(header).toEqual([
       'Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', `${QUIZ} (score)`,
-      'Total (%)', 'Handed in', 'Exported at', 'Problems',
+      'Total (%)', 'Handed in', 'Exported at', 'Solution shown', 'Problems',
     ]);
     const total = an.exercises['retry-helper'].total;
     expect(total).toBeGreaterThan(16);
     const conflict = 'conflict: {other} also claim(s) to be an@example.com; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)';
-    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'conflict: decide', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', conflict.replace('{other}', 'impostor.json')]);
+    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'conflict: decide', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '', conflict.replace('{other}', 'impostor.json')]);
     expect(row('impostor.json')!.slice(1, 5)).toEqual(['an@example.com', 'impostor.json', 'conflict: decide', `0/${total}`]);
     expect(row('impostor.json')![col('Problems')]).toContain(conflict.replace('{other}', 'an.json'));
     const binh = row('binh.json');

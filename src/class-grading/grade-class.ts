@@ -71,6 +71,7 @@ async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string,
     late: isSubmissionLate(submission, ctx.assignment),
     exercises,
     quizzes: scoreQuizzes(submission, ctx),
+    solutionShown: (submission.solutionShown ?? []).filter((id) => ctx.assignment.exercises.includes(id)),
     durationMs: performance.now() - started,
     ...(conflictsWith ? { conflictsWith } : {}),
   };

@@ -134,7 +134,7 @@ ${body}
                     .join('')}</ul>`
                 : '';
           const runError = o.report.status === 'error' && o.report.message ? ` <span class="bad">${e(o.report.message)}</span>` : '';
-          return `<li>${label}: ${e(exerciseCell(o, totals))} ${verdict}${runError}</li>`;
+          return `<li>${label}: ${e(exerciseCell(o, totals, lang))} ${verdict}${runError}</li>`;
         }),
         ...r.quizzes.map((q) => {
           const title = ctx.quizzes[q.id]?.title[lang] ?? q.id;

@@ -80,15 +80,22 @@ describe('class results', () => {
 
   it('makes one gradebook row per learner, sorted by name, then the rejected files', () => {
     const rows = gradebookRows(ctx, [buggy, absent, ref, broken], [{ file: 'bad.json', reason: { key: 'reject.notJson', params: { position: 7 } } }], 'en');
-    expect(rows[0]).toEqual(['Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', 'q-check (score)', 'Total (%)', 'Handed in', 'Exported at', 'Problems']);
+    expect(rows[0]).toEqual(['Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', 'q-check (score)', 'Total (%)', 'Handed in', 'Exported at', 'Solution shown', 'Problems']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['An', 'Bình', 'Cường', 'Dũng', '']);
-    expect(rows[1]).toEqual(['An', 'an@example.com', 'an@example.com.json', 'graded', '4/4', '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '']);
+    expect(rows[1]).toEqual(['An', 'an@example.com', 'an@example.com.json', 'graded', '4/4', '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '', '']);
     expect(rows[2]!.slice(4, 9)).toEqual(['3/4', 'R10', '1/2', '62.5', 'late']);
-    expect(rows[3]![10]).toContain('retry-helper: retry.ts could not be loaded');
+    expect(rows[3]![11]).toContain('retry-helper: retry.ts could not be loaded');
     expect(rows[4]!.slice(4, 7)).toEqual(['0/4', '', '0/2']);
-    expect(rows[4]![10]).toBe('retry-helper: not handed in; q-check: not answered');
-    expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', '', '', '', '', '', '', 'not valid JSON (the first error is near character 7)']);
+    expect(rows[4]![11]).toBe('retry-helper: not handed in; q-check: not answered');
+    expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', '', '', '', '', '', '', '', 'not valid JSON (the first error is near character 7)']);
+    // Its own column: the exercises whose solution the learner revealed, in their own words.
+    const helped = { ...ref, solutionShown: ['retry-helper'] };
+    expect(gradebookRows(ctx, [helped], [], 'en')[1]![10]).toBe('retry-helper');
+    expect(gradebookRows(ctx, [helped], [], 'vi')[0]![10]).toBe('Đã xem lời giải');
     expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
+    // Nobody handed the exercise in: the cell says so instead of "0/?".
+    expect(gradebookRows(ctx, [absent], [], 'en')[1]!.slice(4, 6)).toEqual(['not handed in', '']);
+    expect(gradebookRows(ctx, [absent], [], 'vi')[1]![4]).toBe('chưa nộp');
     const vi = gradebookRows(ctx, [buggy], [], 'vi');
     expect(vi[0]![0]).toBe('Họ tên');
     expect(vi[1]![8]).toBe('trễ hạn');

@@ -39,6 +39,8 @@ export interface LearnerResult {
   late: boolean;
   exercises: ExerciseOutcome[];
   quizzes: QuizOutcome[];
+  /** Exercises whose reference solution the learner revealed before handing in (what their file says). */
+  solutionShown?: string[];
   durationMs: number;
   /** Other files that claim the same learner: graded too, for the instructor to decide which is genuine. */
   conflictsWith?: string[];
@@ -117,10 +119,12 @@ export function testTotals(results: LearnerResult[]): Record<string, number> {
   return totals;
 }
 
-export function exerciseCell(outcome: ExerciseOutcome, totals: Record<string, number>): string {
+/** "3/4"; "0/4" when not handed in; said in words when no one's report gave the suite's size ("0/?" told nothing). */
+export function exerciseCell(outcome: ExerciseOutcome, totals: Record<string, number>, lang: Lang): string {
   const s = exerciseScore(outcome);
   if (s) return `${s.passed}/${s.total}`;
-  return `0/${totals[outcome.id] ?? '?'}`;
+  const total = totals[outcome.id];
+  return total === undefined ? cm(lang, outcome.status === 'missing' ? 'cell.notHandedIn' : 'status.errored') : `0/${total}`;
 }
 
 /** Graded learners by name (Vietnamese collation), then e-mail. */
@@ -146,6 +150,7 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     cm(lang, 'col.total'),
     cm(lang, 'col.submitted'),
     cm(lang, 'col.exportedAt'),
+    cm(lang, 'col.solutionShown'),
     cm(lang, 'col.problems'),
   ];
   const totals = testTotals(results);
@@ -154,16 +159,17 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     r.learner.email,
     r.file,
     cm(lang, inConflict(r) ? 'status.conflict' : gradingFailed(r) ? 'status.errored' : 'status.graded'),
-    ...r.exercises.flatMap((e) => [exerciseCell(e, totals), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
+    ...r.exercises.flatMap((e) => [exerciseCell(e, totals, lang), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
     ...r.quizzes.map((q) => `${q.score}/${q.total}`),
     learnerTotal(r).toFixed(1),
     cm(lang, r.late ? 'submitted.late' : 'submitted.onTime'),
     r.exportedAt,
+    (r.solutionShown ?? []).join(' '),
     learnerProblems(r)
       .map((m) => say(lang, m))
       .join('; '),
   ]);
-  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 3;
+  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 4;
   const rejectedRows = rejected.map((x) => [
     x.learner?.name ?? '',
     x.learner?.email ?? '',

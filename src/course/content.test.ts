@@ -27,6 +27,16 @@ describe('the course content', () => {
     }
   });
 
+  it('keeps code comments in English in both languages (the written rule in docs/writing-lessons.md)', () => {
+    const vietnameseComments = content.lessons.flatMap((l) =>
+      [...l.body.matchAll(/```\w*\n([\s\S]*?)```/g)]
+        .flatMap((m) => m[1]!.split('\n'))
+        .filter((line) => /(\/\/|\/\*|^\s*\*|#)\s/.test(line) && hasVietnameseDiacritics(line.replace(/^.*?(\/\/|\/\*|#)/, '')))
+        .map((line) => `${l.path}: ${line.trim()}`),
+    );
+    expect(vietnameseComments).toEqual([]);
+  });
+
   it('ends every module with a quiz of at least 6 questions and 3 question types', () => {
     for (const m of content.modules) {
       const quiz = content.quizzes.get(`${m.id}-quiz`);

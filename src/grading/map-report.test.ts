@@ -94,6 +94,21 @@ describe('mapReport', () => {
     ]);
   });
 
+  test('a stopped run gives the hung and not-run tests no rule hint, and lists the rules whose tests never loaded', () => {
+    const events = lines(collected(G, ['R1 adds', 'R1 again']));
+    const progress = lines({ type: 'start', id: `${G}_0`, name: 'R1 adds' });
+    const r = mapReport(base({ events, progress, stopped: true, run: { exitCode: null, output: '', timedOut: false, durationMs: 2400 } }));
+    expect(r.tests.map((t) => [t.name, t.hint, t.timedOut ?? false, t.notRun ?? false])).toEqual([
+      ['R1 adds', '', true, false],
+      ['R1 again', '', false, true],
+    ]);
+    expect(r.tests[1]!.details).toBe('Not run: the run was stopped before this test.');
+    expect(r.tests[1]!.message).toBe('');
+    // R2's file was never collected: the report says so instead of pretending the suite had 2 tests.
+    expect(r.notRunRules).toEqual(['R2']);
+    expect(mapReport(base({ events: lines(collected(G, ['R1 adds', 'R2 ends']), result(`${G}_0`, 'passed'), result(`${G}_1`, 'passed'), end()) })).notRunRules).toBeUndefined();
+  });
+
   test('a stopped run with concurrent tests marks every one still running as timed out', () => {
     const events = lines(collected(G, ['D1 a', 'D1 b', 'D1 c', 'D2 d']));
     const progress = lines(

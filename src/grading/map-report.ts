@@ -3,7 +3,7 @@ import { cap, relativize, stripAnsi } from './cap.ts';
 import { openTests, parseJsonLines, type ProgressEvent, type ReporterEvent, type SerializedError } from './events.ts';
 import { locateError } from './location.ts';
 import { t } from './messages.ts';
-import { ruleOf } from './rules.ts';
+import { compareRuleIds, ruleOf } from './rules.ts';
 import type { Lang, Location, Report, RunResult, TestReport } from './types.ts';
 
 export const OUTPUT_CAP = 500;
@@ -87,6 +87,8 @@ export function mapReport(input: MapInput): Report {
         details: clean(details, root, DETAILS_CAP),
         ...(timedOut ? { timedOut } : {}),
       });
+      // Stopped before or while it ran: the rule's message and hint would be about something else.
+      const stoppedTest = (reason: string, how: { timedOut?: true; notRun?: true }): TestReport => ({ ...base, status: 'error', message: '', hint: '', details: reason, ...how });
       const passed = (): TestReport => ({ ...base, status: 'pass', message: entry?.title[lang] ?? '', hint: '', details: '' });
       const timeoutDetails = (msg: string) => {
         const m = TIMEOUT.exec(msg);
@@ -110,9 +112,9 @@ export function mapReport(input: MapInput): Report {
         if (end.state === 'pass') tests.push(passed());
         else tests.push(timeout ? failed(timeout, 'fail', true) : failed(msg));
       } else if (open.some((o) => o.id === c.id)) {
-        tests.push(memoryMb === undefined ? failed(t(lang, 'test.hung'), 'error', true) : failed(t(lang, 'test.limitMemory', { mb: memoryMb }), 'error'));
+        tests.push(memoryMb === undefined ? stoppedTest(t(lang, 'test.hung'), { timedOut: true }) : stoppedTest(t(lang, 'test.limitMemory', { mb: memoryMb }), {}));
       } else if (stopped || !ended) {
-        tests.push(failed(t(lang, 'test.notRun'), 'error'));
+        tests.push(stoppedTest(t(lang, 'test.notRun'), { notRun: true }));
       }
     }
   }
@@ -126,6 +128,11 @@ export function mapReport(input: MapInput): Report {
     counts: { passed: passedCount, failed: tests.length - passedCount, total: tests.length },
     durationMs: Math.round(input.durationMs),
   };
+  if (stopped || !ended) {
+    const seen = new Set(tests.map((x) => x.rule));
+    const notRunRules = Object.keys(exercise.rules).filter((r) => !seen.has(r)).sort(compareRuleIds);
+    if (notRunRules.length) report.notRunRules = notRunRules;
+  }
 
   if (memoryMb !== undefined) {
     report.status = 'error';

@@ -23,6 +23,8 @@ export interface TestReport {
   details: string;
   /** The test ran out of time (per-test timeout, or the run was stopped while it ran). */
   timedOut?: boolean;
+  /** The run was stopped before this test started: it says nothing about the rule. */
+  notRun?: boolean;
   duration: number;
   /** Console output of the test, capped at 500 characters. */
   output: string;
@@ -34,6 +36,11 @@ export interface Report {
   message?: string;
   error?: Location;
   tests: TestReport[];
+  /**
+   * Rules of the exercise with no test in `tests` because the run was stopped before their tests
+   * were even loaded (so `counts.total` is not the suite's size).
+   */
+  notRunRules?: string[];
   typeErrors: Location[];
   counts: { passed: number; failed: number; total: number };
   durationMs: number;

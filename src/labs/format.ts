@@ -26,13 +26,19 @@ export interface FigureWords {
   yes: string;
   no: string;
   none: string;
+  /** What the simulation's ids (a policy, a strategy) are called in the page's language. */
+  names?: Readonly<Record<string, Text>>;
 }
 
+/** A figure as the page says it: ids by their names (a list of them too), an empty list as "none". */
 export function formatFigure(value: SummaryItem['value'], unit: string | undefined, lang: Lang, words: FigureWords): string {
-  if (value === null) return words.none;
+  if (value === null || value === '') return words.none;
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'number') return withUnit(formatNumber(value, lang), unit);
-  return value;
+  return value
+    .split(', ')
+    .map((part) => words.names?.[part]?.[lang] ?? part)
+    .join(', ');
 }
 
 /** "Time since the outage started (s)". */

@@ -9,7 +9,8 @@ import { formatNumber, withUnit, type Lang } from './format.ts';
 import { ganttSvg } from './gantt-svg.ts';
 import { keyFigures, type LabView, type PreparedXY } from './prepare.ts';
 import { LatestOnly, type RunRequest, type RunResponse } from './protocol.ts';
-import { chartTableHtml, cliCommand, figuresHtml, ganttTableHtml, legendHtml, resultsTableHtml, type RenderWords } from './render.ts';
+import { labelKeys } from './param-labels.ts';
+import { chartTableHtml, cliCommand, figuresHtml, ganttTableHtml, legendHtml, namesOf, resultsTableHtml, type RenderWords } from './render.ts';
 import { sliderScale, type SliderScale } from './slider-scale.ts';
 import { LabPlot, readTheme } from './uplot-chart.ts';
 import { defaultState, hashToState, stateToHash, type FocusSpec, type LabState } from './url-state.ts';
@@ -69,6 +70,11 @@ class LabController {
     return t[this.lang];
   }
 
+  /** A validation message naming the sliders by their labels, not the simulation's keys. */
+  #error(t: Text): string {
+    return labelKeys(t[this.lang], this.sim.params, this.lang);
+  }
+
   start(): void {
     const on = <K extends keyof HTMLElementEventMap>(target: EventTarget, type: K | string, fn: (e: Event) => void): void => {
       target.addEventListener(type, fn);
@@ -77,6 +83,10 @@ class LabController {
     on(this.form, 'input', (e) => this.#onInput(e.target as HTMLElement));
     on(this.form, 'change', (e) => this.#onInput(e.target as HTMLElement));
     on(this.form, 'submit', (e) => e.preventDefault());
+    for (const box of this.el.querySelectorAll<HTMLInputElement>('[data-log-scale]')) {
+      box.closest<HTMLElement>('.lab-scale')!.hidden = false;
+      on(box, 'change', () => this.#plots.get(box.dataset.logScale!)?.setLogY(box.checked));
+    }
     on(this.el.querySelector('[data-reset]')!, 'click', () => this.reset());
     on(this.el.querySelector('[data-copy]')!, 'click', () => void this.copyLink());
     const dark = matchMedia('(prefers-color-scheme: dark)');
@@ -108,7 +118,7 @@ class LabController {
     const parsed = hashToState(this.sim, location.hash, this.focusSpec);
     if (!parsed) return false;
     this.#writeForm(parsed.state);
-    this.#setFormError(parsed.errors.length ? this.#t('linkErrors', { errors: parsed.errors.map((e) => this.#text(e)).join(' ') }) : '');
+    this.#setFormError(parsed.errors.length ? this.#t('linkErrors', { errors: parsed.errors.map((e) => this.#error(e)).join(' ') }) : '');
     this.#changed();
     return true;
   }
@@ -170,7 +180,7 @@ class LabController {
       else if (spec.kind === 'select') value = el.value;
       else value = el.value.trim() === '' ? Number.NaN : Number(el.value);
       const one = validateParams([spec], { [spec.key]: value });
-      this.#setFieldError(spec.key, one.ok ? '' : one.errors.map((e) => this.#text(e)).join(' '));
+      this.#setFieldError(spec.key, one.ok ? '' : one.errors.map((e) => this.#error(e)).join(' '));
       if (one.ok) input[spec.key] = value;
       else bad = true;
     }
@@ -184,7 +194,7 @@ class LabController {
     }
     const checked = validateSimParams(this.sim, input);
     if (!checked.ok) {
-      this.#setFormError(`${checked.errors.map((e) => this.#text(e)).join(' ')} ${this.#t('invalid')}`);
+      this.#setFormError(`${checked.errors.map((e) => this.#error(e)).join(' ')} ${this.#t('invalid')}`);
       return null;
     }
     this.#setFormError('');
@@ -268,7 +278,7 @@ class LabController {
     if (action.send) this.#send(action.send.id, action.send.payload);
     if (!action.accept) return; // an answer to a question nobody is asking any more
     if (res.type === 'error') {
-      this.#setFormError(this.#t('failed', { error: res.errors.map((e) => this.#text(e)).join(' ') }));
+      this.#setFormError(this.#t('failed', { error: res.errors.map((e) => this.#error(e)).join(' ') }));
       this.el.dataset.state = 'error';
       return;
     }
@@ -282,7 +292,7 @@ class LabController {
 
   #render(view: LabView, fromCache: boolean, computeMs: number | null = null): void {
     this.#view = view;
-    const words = this.strings.words;
+    const words = { ...this.strings.words, names: namesOf(view) };
     const focus = this.#focus && this.focusSpec ? { key: this.focusSpec.key, value: this.#focus } : null;
     this.#renderFigures(view, focus);
     this.el.querySelector('[data-results-table]')!.innerHTML = resultsTableHtml(view, this.lang, words, String(this.el.querySelector('[data-results-table] caption')?.textContent ?? ''), focus);
@@ -318,11 +328,11 @@ class LabController {
     const items = keyFigures(view, focus);
     const current = [...box.querySelectorAll<HTMLElement>('[data-figure]')].map((f) => f.dataset.figure);
     if (current.length !== items.length || items.some((it, i) => it.key !== current[i])) {
-      box.innerHTML = figuresHtml(items, this.lang, this.strings.words);
+      box.innerHTML = figuresHtml(items, this.lang, { ...this.strings.words, names: namesOf(view) });
       return;
     }
     const tmp = document.createElement('dl');
-    tmp.innerHTML = figuresHtml(items, this.lang, this.strings.words);
+    tmp.innerHTML = figuresHtml(items, this.lang, { ...this.strings.words, names: namesOf(view) });
     const fresh = tmp.querySelectorAll('dd');
     box.querySelectorAll('dd').forEach((dd, i) => {
       const text = fresh[i]!.textContent ?? '';

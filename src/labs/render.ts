@@ -3,7 +3,7 @@
  * its data table. The same functions render the defaults at build time (Lab.astro) and every update in
  * the browser, so the page reads the same before and after the script runs.
  */
-import type { GanttChart, SummaryItem } from '../sims/index.ts';
+import type { GanttChart, SummaryItem, Text } from '../sims/index.ts';
 import { axisTitle, formatFigure, formatNumber, type FigureWords, type Lang } from './format.ts';
 import type { LabView, PreparedXY } from './prepare.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
@@ -22,6 +22,16 @@ export interface RenderWords extends FigureWords {
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const fill = fillPlaceholders;
+
+/** The ids a simulation's figures and rows may hold (its series and lanes), with their names. */
+export function namesOf(view: Pick<LabView, 'charts'>): Record<string, Text> {
+  const names: Record<string, Text> = {};
+  for (const chart of view.charts) {
+    if (chart.kind === 'gantt') for (const lane of chart.lanes) names[lane.id] = lane.label;
+    else for (const s of chart.series) names[s.id] = s.label;
+  }
+  return names;
+}
 
 export function figuresHtml(items: readonly SummaryItem[], lang: Lang, words: FigureWords): string {
   return items

@@ -6,9 +6,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axisTitle, formatTick, type Lang } from './format.ts';
 import type { PreparedXY } from './prepare.ts';
+import { placeLabels } from './marker-labels.ts';
 
 export interface Theme {
   fg: string;
+  bg: string;
   muted: string;
   grid: string;
   series: string[];
@@ -20,6 +22,7 @@ export function readTheme(el: Element): Theme {
   const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
   return {
     fg: v('--fg', '#1b1f24'),
+    bg: v('--bg', '#ffffff'),
     muted: v('--fg-muted', '#4f5661'),
     grid: v('--border', '#d5dae0'),
     series: [1, 2, 3, 4, 5, 6].map((i) => v(`--lab-s${i}`, '#0b5cad')),
@@ -28,11 +31,17 @@ export function readTheme(el: Element): Theme {
 }
 
 const DIM = 0.22;
+/**
+ * The reader's log scale: uPlot's asinh scale, logarithmic for large values and linear near zero, so
+ * the empty windows (0 retries) still have a place, which a true log scale cannot give them.
+ */
+export const LOG_LIKE: uPlot.Scale = { distr: 4, asinh: 1 };
 
 export class LabPlot {
   #plot: uPlot | null = null;
   #chart: PreparedXY;
   #focus: string | null;
+  #logY = false;
 
   constructor(
     private readonly host: HTMLElement,
@@ -71,7 +80,7 @@ export class LabPlot {
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: {
         x: { time: false, ...(c.x.log ? { distr: 3 } : {}), ...(bars ? { range: (_u, min, max) => [min - 0.5, max + 0.5] } : {}) },
-        y: { ...(c.y.log ? { distr: 3 } : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] }) },
+        y: { ...(c.y.log ? { distr: 3 } : this.#logY ? LOG_LIKE : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] }) },
       },
       axes: [axis(axisTitle(c.x, this.lang)), { ...axis(axisTitle(c.y, this.lang)), size: 60 }],
       series: [
@@ -101,17 +110,33 @@ export class LabPlot {
             ctx.lineWidth = 1.5 * r;
             ctx.setLineDash([5 * r, 3 * r]);
             ctx.font = `${11 * r}px ${t.font}`;
-            this.#chart.markers.forEach((m, i) => {
+            const lines: number[] = [];
+            for (const m of this.#chart.markers) {
               const x = u.valToPos(m.x, 'x', true);
-              if (!(x >= u.bbox.left && x <= u.bbox.left + u.bbox.width)) return;
+              if (!(x >= u.bbox.left && x <= u.bbox.left + u.bbox.width)) continue;
+              lines.push(x);
               ctx.beginPath();
               ctx.moveTo(x, u.bbox.top);
               ctx.lineTo(x, u.bbox.top + u.bbox.height);
               ctx.stroke();
-              const right = x > u.bbox.left + u.bbox.width * 0.65;
-              ctx.textAlign = right ? 'right' : 'left';
-              ctx.fillText(m.label[this.lang], x + (right ? -4 : 4) * r, u.bbox.top + (12 + i * 14) * r);
+            }
+            // Labels on a background, each in the first row where it overlaps no other label: on a
+            // phone the outage's start and end are a few pixels apart.
+            ctx.setLineDash([]);
+            const placed = placeLabels(
+              this.#chart.markers.map((m) => ({ x: u.valToPos(m.x, 'x', true), width: ctx.measureText(m.label[this.lang]).width + 6 * r })),
+              { left: u.bbox.left, right: u.bbox.left + u.bbox.width, top: u.bbox.top + 2 * r, rowHeight: 15 * r },
+            );
+            ctx.textBaseline = 'top';
+            ctx.textAlign = 'left';
+            placed.forEach((box, i) => {
+              if (!box) return;
+              ctx.fillStyle = t.bg;
+              ctx.fillRect(box.x, box.y, box.width, box.height);
+              ctx.fillStyle = t.fg;
+              ctx.fillText(this.#chart.markers[i]!.label[this.lang], box.x + 3 * r, box.y + 2 * r);
             });
+            this.host.dataset.markerLabels = JSON.stringify(placed.filter(Boolean).map((b) => ({ x: b!.x / r, y: b!.y / r, width: b!.width / r, height: b!.height / r })));
             ctx.restore();
           },
         ],
@@ -132,6 +157,13 @@ export class LabPlot {
     this.#focus = focus;
     if (!sameShape || focusChanged || !this.#plot) this.#build();
     else this.#plot.setData(chart.data as uPlot.AlignedData);
+  }
+
+  /** Switches the y axis between linear and log-like (the chart's own choice stays linear). */
+  setLogY(on: boolean): void {
+    this.#logY = on;
+    this.host.dataset.yScale = on ? 'log' : 'linear';
+    this.#build();
   }
 
   setTheme(theme: Theme): void {

@@ -17,6 +17,19 @@ export function reportExerciseGraded(detail: ExerciseGradedDetail, target: Event
   target.dispatchEvent(new CustomEvent<ExerciseGradedDetail>(EXERCISE_GRADED, { detail }));
 }
 
+/** The learner revealed an exercise's reference solution. */
+export const SOLUTION_SHOWN = 'course:solution-shown';
+
+export function reportSolutionShown(exerciseId: string, target: EventTarget = document): void {
+  target.dispatchEvent(new CustomEvent<{ exerciseId: string }>(SOLUTION_SHOWN, { detail: { exerciseId } }));
+}
+
+export function onSolutionShown(listener: (exerciseId: string) => void, target: EventTarget = document): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<{ exerciseId: string }>).detail.exerciseId);
+  target.addEventListener(SOLUTION_SHOWN, handler);
+  return () => target.removeEventListener(SOLUTION_SHOWN, handler);
+}
+
 export function onExerciseGraded(listener: (detail: ExerciseGradedDetail) => void, target: EventTarget = document): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<ExerciseGradedDetail>).detail);
   target.addEventListener(EXERCISE_GRADED, handler);

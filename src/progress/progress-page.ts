@@ -31,9 +31,12 @@ function paint(root: HTMLElement, catalog: Catalog, p: Progress, s: Strings) {
   for (const el of root.querySelectorAll<HTMLElement>('[data-exercise-state]')) {
     const e = p.exercises[el.dataset.exerciseState!];
     el.dataset.state = e?.passed ? 'done' : 'todo';
-    el.textContent = !e
+    const state = !e
       ? s['progress.exerciseNotRun']!
       : fill(s[e.passed ? 'progress.exercisePassed' : 'progress.exerciseNotPassed'], { passed: e.best.passed, total: e.best.total, attempts: e.attempts });
+    const shown = p.solutionsShown?.[el.dataset.exerciseState!];
+    el.textContent = shown ? fill(s['progress.solutionShown'], { state }) : state;
+    if (shown) el.dataset.solutionShown = 'true';
   }
 }
 

@@ -63,6 +63,8 @@ export const progressSchema = z.strictObject({
   exercises: z.record(itemId, exerciseEntrySchema),
   quizzes: z.record(itemId, quizEntrySchema),
   lastLesson: z.optional(lastLessonSchema),
+  /** When the learner first revealed an exercise's reference solution: a pass after it is not their own. */
+  solutionsShown: z.optional(z.record(itemId, isoTime)),
 });
 
 export type Progress = z.infer<typeof progressSchema>;

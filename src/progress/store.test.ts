@@ -3,7 +3,7 @@ import { MemoryStore } from './storage.ts';
 import { BACKUP_PREFIX, NOTICE_KEY, ProgressStore } from './store.ts';
 import { PROGRESS_KEY, progressSchema } from './schema.ts';
 import { reportQuizScore } from '../quiz/events.ts';
-import { reportExerciseGraded } from './exercise-events.ts';
+import { reportExerciseGraded, reportSolutionShown } from './exercise-events.ts';
 import { listenForResults } from './listen.ts';
 
 const at = (iso: string) => () => new Date(iso);
@@ -29,6 +29,17 @@ describe('the progress store', () => {
     expect(new ProgressStore(s).isLessonRead('timeouts/why-timeouts')).toBe(false);
     store.setLessonRead('timeouts/why-timeouts', true);
     expect(stored(s).lessons['timeouts/why-timeouts']).toEqual({ read: true, at: '2026-11-29T10:00:00.000Z', by: 'button' });
+    expect(progressSchema.safeParse(stored(s)).success).toBe(true);
+  });
+
+  it('records the first time a solution was revealed, from the page event', () => {
+    const s = new MemoryStore();
+    const store = new ProgressStore(s, at('2026-11-29T10:00:00.000Z'));
+    const target = new EventTarget();
+    listenForResults(store, target);
+    reportSolutionShown('retry-helper', target);
+    new ProgressStore(s, at('2026-11-30T10:00:00.000Z')).recordSolutionShown('retry-helper');
+    expect(stored(s).solutionsShown).toEqual({ 'retry-helper': '2026-11-29T10:00:00.000Z' });
     expect(progressSchema.safeParse(stored(s)).success).toBe(true);
   });
 

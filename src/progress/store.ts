@@ -179,6 +179,15 @@ export class ProgressStore {
     });
   }
 
+  /** Notes that the learner revealed an exercise's reference solution (the first time counts). */
+  recordSolutionShown(exerciseId: string) {
+    if (!itemId.safeParse(exerciseId).success) return;
+    const at = this.#clock().toISOString();
+    this.#change((p) => {
+      p.solutionsShown = { ...p.solutionsShown, [exerciseId]: p.solutionsShown?.[exerciseId] ?? at };
+    });
+  }
+
   /** Replaces everything (an import the learner confirmed). */
   replace(progress: Progress) {
     this.#progress = structuredClone(progress);

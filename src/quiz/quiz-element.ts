@@ -2,7 +2,7 @@
  * <course-quiz>: checks the server-rendered questions in place. It depends on nothing else on the
  * page, so a failing script elsewhere cannot stop a quiz from working.
  */
-import { isCorrect, type Answer } from './grade.ts';
+import { isCorrect, parseNumber, type Answer } from './grade.ts';
 import { reportQuizScore } from './events.ts';
 import { inlineMarkup } from './inline.ts';
 import type { LocalQuestion } from './localize.ts';
@@ -16,6 +16,8 @@ export class CourseQuiz extends HTMLElement {
   #questions: ClientQuestion[] = [];
   #strings: Record<string, string> = {};
   #results = new Map<string, { correct: boolean; answer: Answer }>();
+  /** Questions answered wrong once: the next wrong answer reveals the right one. */
+  #missedOnce = new Set<string>();
 
   connectedCallback() {
     const raw = this.querySelector('script[data-quiz-data]')?.textContent ?? '{"questions":[]}';
@@ -71,11 +73,18 @@ export class CourseQuiz extends HTMLElement {
     const q = this.#question(el);
     const answer = this.#answerOf(el, q);
     const feedback = el.querySelector<HTMLElement>('[data-feedback]')!;
-    if (!answer) {
-      feedback.textContent = this.#strings.pickOne ?? '';
+    if (!answer || (answer.type === 'numeric' && parseNumber(answer.value) === undefined)) {
+      // Not an answer yet: nothing is counted, and the message says what is missing.
+      feedback.textContent = (q.type === 'numeric' ? this.#strings.enterNumber : this.#strings.pickOne) ?? '';
       return;
     }
     const correct = isCorrect(q, answer);
+    if (!correct && !this.#missedOnce.has(q.id)) {
+      // One more try before the right answer is revealed and the question locks.
+      this.#missedOnce.add(q.id);
+      feedback.innerHTML = `<p class="verdict-retry">${this.#strings.tryOnceMore ?? ''}</p>`;
+      return;
+    }
     this.#results.set(q.id, { correct, answer });
     const parts = [`<p class="verdict-${correct ? 'right' : 'wrong'}">${correct ? this.#strings.correct : this.#strings.incorrect}</p>`];
     if (q.type === 'single' || q.type === 'multiple') {
@@ -96,6 +105,11 @@ export class CourseQuiz extends HTMLElement {
     }
     feedback.innerHTML = parts.join('');
     for (const control of el.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) control.disabled = true;
+    // A locked question has nothing left to check: hide the button, keep focus on the verdict.
+    const hadFocus = el.contains(document.activeElement);
+    el.querySelector<HTMLElement>('.quiz-actions')!.hidden = true;
+    feedback.tabIndex = -1;
+    if (hadFocus) feedback.focus();
     this.#updateScore();
   }
 
@@ -137,6 +151,8 @@ export class CourseQuiz extends HTMLElement {
 
   #reset() {
     this.#results.clear();
+    this.#missedOnce.clear();
+    for (const actions of this.querySelectorAll<HTMLElement>('.quiz-actions')) actions.hidden = false;
     for (const control of this.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) control.disabled = false;
     for (const input of this.querySelectorAll<HTMLInputElement>('input')) {
       input.checked = false;

@@ -3,7 +3,7 @@ import type { Column, Row, SimResult, SummaryItem, Text } from './types.ts';
 type Lang = keyof Text;
 
 export function formatValue(v: Row[string] | SummaryItem['value'], unit?: string, lang: Lang = 'en'): string {
-  if (v === null) return '—';
+  if (v === null || v === '') return '—'; // an empty list (no policy recovered) says so
   if (typeof v === 'boolean') return lang === 'vi' ? (v ? 'có' : 'không') : v ? 'yes' : 'no';
   if (typeof v === 'number') {
     const s = Number.isInteger(v) ? String(v) : String(Math.round(v * 1000) / 1000);

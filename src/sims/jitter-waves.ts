@@ -124,7 +124,7 @@ export const jitterWaves: SimDefinition<JitterWavesParams, JitterWavesRow> = {
       kind: 'step',
       title: { vi: 'Số retry mỗi cửa sổ', en: 'Retries per window' },
       x: { label: { vi: 'Thời gian sau lỗi', en: 'Time after the failure' }, unit: 'ms' },
-      y: { label: { vi: 'Retry trong cửa sổ', en: 'Retries in the window' } },
+      y: { label: { vi: 'Retry trong cửa sổ', en: 'Retries in the window' }, logOption: true },
       series: runs.map((r) => {
         const bins = countWindows(r.retryTimes, p.windowMs);
         return { id: r.row.strategy, label: LABELS[r.row.strategy], x: bins.map((_, i) => i * p.windowMs), y: bins };

@@ -59,6 +59,8 @@ export interface Axis {
   unit?: string;
   /** Suggest a log scale (latency percentiles, amplification). */
   log?: boolean;
+  /** Offer the reader a log-like scale (one tall series would flatten the others); it starts linear. */
+  logOption?: boolean;
 }
 
 /** A vertical reference line (a timeout, the end of an outage). */

@@ -1,7 +1,10 @@
 /** Adds a copy button to every highlighted code block. The page reads fine without it. */
 export function enhanceCodeBlocks(root: ParentNode, strings: Record<string, string>): void {
   // Wide tables scroll sideways on a phone; a scrollable region must be reachable by keyboard.
-  for (const table of root.querySelectorAll<HTMLTableElement>('.prose table')) table.tabIndex = 0;
+  for (const table of root.querySelectorAll<HTMLTableElement>('.prose table')) {
+    table.tabIndex = 0;
+    addScrollCue(table, strings.scrollCue ?? '→');
+  }
   for (const pre of root.querySelectorAll<HTMLPreElement>('pre.astro-code')) {
     if (pre.parentElement?.classList.contains('code-block')) continue;
     const wrapper = document.createElement('div');
@@ -25,4 +28,31 @@ export function enhanceCodeBlocks(root: ParentNode, strings: Record<string, stri
     });
     wrapper.append(button);
   }
+}
+
+/**
+ * A fade with an arrow on the right edge of a table that scrolls sideways, until the reader reaches
+ * its last column. The wrapper takes no room of its own (the table's margins collapse through it), so
+ * adding it shifts nothing; the cue floats over the table.
+ */
+function addScrollCue(table: HTMLTableElement, label: string): void {
+  if (table.parentElement?.classList.contains('table-scroll')) return;
+  const wrapper = document.createElement('div');
+  wrapper.className = 'table-scroll';
+  table.replaceWith(wrapper);
+  wrapper.append(table);
+  const cue = document.createElement('span');
+  cue.className = 'scroll-cue';
+  cue.dataset.scrollCue = '';
+  cue.title = label;
+  cue.setAttribute('aria-hidden', 'true'); // the table itself is a focusable region that scrolls
+  cue.textContent = '→';
+  wrapper.append(cue);
+  const update = () => {
+    cue.hidden = table.scrollWidth <= table.clientWidth + 1 || table.scrollLeft + table.clientWidth >= table.scrollWidth - 1;
+  };
+  new ResizeObserver(update).observe(table);
+  table.addEventListener('scroll', update, { passive: true });
+  document.addEventListener('course:lab-rendered', update); // a lab rewrites its table's rows
+  update();
 }

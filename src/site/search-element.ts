@@ -2,15 +2,31 @@
  * <course-search>: a dialog over Pagefind's index. Pagefind picks the index of the page's <html lang>,
  * so a Vietnamese page searches the Vietnamese lessons. The index is loaded on first open only.
  */
+import { fillPlaceholders } from '../i18n/fill.ts';
 import { searchVariants } from './search-query.ts';
+import { rankResults } from './search-rank.ts';
 
 interface PagefindResult {
   url: string;
   excerpt: string;
+  content: string;
   meta: { title?: string };
 }
+/** Pagefind's best matches re-ranked here (each costs one small fragment request). */
+const RERANKED = 20;
+const SHOWN = 10;
 interface Pagefind {
   search(query: string): Promise<{ results: { id: string; data(): Promise<PagefindResult> }[] }>;
+}
+
+/**
+ * Whether a key typed here is text for the page (a form field, a CodeMirror editor, any
+ * contenteditable), so `/` must stay a slash there instead of opening search.
+ */
+export function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return (target as HTMLElement).isContentEditable || target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
 }
 
 export class CourseSearch extends HTMLElement {
@@ -29,7 +45,7 @@ export class CourseSearch extends HTMLElement {
     });
     input.addEventListener('input', () => void this.#search(input.value));
     window.addEventListener('keydown', (event) => {
-      if (event.key === '/' && !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) {
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target)) {
         event.preventDefault();
         (this.querySelector('[data-open]') as HTMLButtonElement).click();
       }
@@ -60,7 +76,8 @@ export class CourseSearch extends HTMLElement {
     for (const variant of searchVariants(query)) {
       for (const r of (await pagefind.search(variant)).results) if (!found.has(r.id)) found.set(r.id, r);
     }
-    const results = await Promise.all([...found.values()].slice(0, 10).map((r) => r.data()));
+    const loaded = await Promise.all([...found.values()].slice(0, RERANKED).map((r) => r.data()));
+    const results = rankResults(query, loaded.map((r) => ({ ...r, title: r.meta.title ?? '' }))).slice(0, SHOWN);
     if (generation !== this.#generation) return;
     list.replaceChildren(
       ...results.map((r) => {
@@ -76,8 +93,8 @@ export class CourseSearch extends HTMLElement {
     );
     this.#status(
       results.length
-        ? (this.#strings.results ?? '').replace('{count}', String(results.length))
-        : (this.#strings.noResults ?? '').replace('{query}', query),
+        ? fillPlaceholders(this.#strings.results ?? '', { count: results.length })
+        : fillPlaceholders(this.#strings.noResults ?? '', { query }),
     );
   }
 

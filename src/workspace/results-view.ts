@@ -1,10 +1,15 @@
-/** Renders a grading report as rows the learner reads: one per rule, in the page's language. */
-import { compareRuleIds } from '../grading/rules.ts';
+/**
+ * Renders a grading report as the learner reads it, in the page's language: one block per failing
+ * rule (its message and hint once, the failing tests under it), the rules a stopped run never reached,
+ * and the passing rules collapsed into one line.
+ */
 import type { Report, TestReport } from '../grading/types.ts';
 import { inlineMarkup } from '../quiz/inline.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
+import { groupByRule, ownName, runCounts, stoppedByRun, type RuleGroup } from './rule-groups.ts';
 
 export type Strings = Record<string, string>;
+type Lang = 'vi' | 'en';
 
 export const fill = fillPlaceholders;
 
@@ -17,48 +22,137 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: 
 }
 
 function badge(test: TestReport, s: Strings): string {
+  if (test.notRun) return s['ws.notRun']!;
   if (test.timedOut) return s['ws.timedOut']!;
   return test.status === 'pass' ? s['ws.pass']! : test.status === 'fail' ? s['ws.fail']! : s['ws.error']!;
 }
 
-function row(test: TestReport, s: Strings): HTMLLIElement {
+/** Test names in the page's language (the suites name them in English), without the rule id shown beside. */
+type Names = Readonly<Record<string, string>>;
+
+/** A Vietnamese name from the exercise's list; a test it does not name (a templated one) is numbered. */
+function testName(test: TestReport, n: number, count: number, lang: Lang, s: Strings, names: Names): string {
+  if (lang === 'en') return ownName(test);
+  const vi = names[test.name];
+  return vi ? ownName({ ...test, name: vi }) : fill(s['ws.testOfRule']!, { n, count });
+}
+
+/** Badge, rule id and text, separated by real spaces (copied or read aloud as words, not "failedR2"). */
+function head(className: string, badgeText: string, rule: string, text: HTMLElement) {
+  const p = el('p', { className });
+  p.append(el('span', { className: 'ws-badge', text: badgeText }), ' ', el('span', { className: 'ws-rule', text: rule }), ' ', text);
+  return p;
+}
+
+function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Strings, names: Names): HTMLLIElement {
   const li = el('li', { className: 'ws-test' });
-  li.dataset.status = test.status;
+  li.dataset.status = test.notRun ? 'not-run' : test.status;
   li.dataset.rule = test.rule;
-  const head = el('p');
-  head.append(el('span', { className: 'ws-badge', text: badge(test, s) }), el('span', { className: 'ws-rule', text: test.rule }));
-  head.append(el('span', { html: inlineMarkup(test.message || test.name) }));
-  li.append(head);
-  if (test.status !== 'pass') {
-    if (test.hint) {
-      const hint = el('p', { className: 'ws-hint' });
-      hint.append(el('strong', { text: s['ws.hint']! }), ' ', el('span', { html: inlineMarkup(test.hint) }));
-      li.append(hint);
-    }
-    for (const [label, text] of [[s['ws.details']!, test.details], [s['ws.output']!, test.output]] as const) {
-      if (!text) continue;
-      const details = el('details');
-      details.append(el('summary', { text: `${label} (${test.name})` }), el('pre', { text }));
-      li.append(details);
-    }
+  li.title = test.name; // the suite's own name, for anyone who greps the tests
+  const headLine = head('ws-test-head', badge(test, s), test.rule, el('span', { className: 'ws-test-name', text: testName(test, n, count, lang, s, names) }));
+  // A test the run was stopped in, or before, has a reason to read at once, not an observation.
+  // (A test that never started says so by its badge: the same sentence under each would be noise.)
+  const reason = stoppedByRun(test) && !test.notRun ? test.details : '';
+  const observed = test.status === 'pass' || stoppedByRun(test) ? '' : test.details;
+  if (!observed && !test.output) {
+    li.append(headLine);
+    if (reason) li.append(el('p', { className: 'ws-reason', text: reason }));
+    return li;
   }
+  // One line per test; what it saw and printed open under it on demand.
+  const details = el('details');
+  const summary = el('summary');
+  summary.append(...headLine.childNodes);
+  summary.className = 'ws-test-head';
+  details.append(summary);
+  if (reason) details.append(el('p', { className: 'ws-reason', text: reason }));
+  for (const [label, text] of [[s['ws.details']!, observed], [s['ws.output']!, test.output]] as const) {
+    if (text) details.append(el('p', { className: 'ws-label', text: label }), el('pre', { text }));
+  }
+  li.append(details);
+  return li;
+}
+
+function testList(group: RuleGroup, only: (t: TestReport) => boolean, lang: Lang, s: Strings, names: Names) {
+  const ul = el('ul', { className: 'ws-tests' });
+  group.tests.forEach((t, i) => only(t) && ul.append(testRow(t, i + 1, group.tests.length, lang, s, names)));
+  return ul;
+}
+
+function ruleBlock(group: RuleGroup, lang: Lang, s: Strings, names: Names): HTMLLIElement {
+  const li = el('li', { className: 'ws-rule-group' });
+  li.dataset.rule = group.rule;
+  li.dataset.status = group.status;
+  const badgeText = group.status === 'fail' ? s['ws.fail']! : s['ws.notRun']!;
+  li.append(head('ws-rule-head', badgeText, group.rule, el('span', { className: 'ws-rule-message', html: inlineMarkup(group.message) })));
+  if (group.hint) {
+    const hint = el('p', { className: 'ws-hint' });
+    hint.append(el('strong', { text: s['ws.hint']! }), ' ', el('span', { html: inlineMarkup(group.hint) }));
+    li.append(hint);
+  }
+  if (group.tests.length) li.append(testList(group, (t) => t.status !== 'pass', lang, s, names));
+  return li;
+}
+
+/** The rules a stopped run never reached, on one collapsed line (their tests listed inside). */
+function notRunBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names): HTMLLIElement {
+  const li = el('li', { className: 'ws-rule-group' });
+  li.dataset.status = 'not-run';
+  const details = el('details');
+  const summary = el('summary');
+  summary.append(el('span', { className: 'ws-badge', text: s['ws.notRun']! }), ' ', fill(s['ws.notRunRules']!, { count: groups.length, rules: groups.map((g) => g.rule).join(', ') }));
+  details.append(summary);
+  for (const group of groups) {
+    const block = el('div', { className: 'ws-pass-rule' });
+    block.dataset.rule = group.rule;
+    block.append(head('ws-rule-head', s['ws.notRun']!, group.rule, el('span')));
+    if (group.tests.length) block.append(testList(group, () => true, lang, s, names));
+    details.append(block);
+  }
+  li.append(details);
+  return li;
+}
+
+function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names): HTMLLIElement {
+  const li = el('li', { className: 'ws-rule-group' });
+  li.dataset.status = 'pass';
+  const details = el('details');
+  const tests = groups.reduce((n, g) => n + g.tests.length, 0);
+  const summary = el('summary');
+  summary.append(el('span', { className: 'ws-badge', text: s['ws.pass']! }), ' ', fill(s['ws.passingRules']!, { count: groups.length, tests, rules: groups.map((g) => g.rule).join(', ') }));
+  details.append(summary);
+  for (const group of groups) {
+    const block = el('div', { className: 'ws-pass-rule' });
+    block.append(head('ws-rule-head', s['ws.pass']!, group.rule, el('span', { html: inlineMarkup(group.tests[0]?.message ?? '') })), testList(group, () => true, lang, s, names));
+    details.append(block);
+  }
+  li.append(details);
   return li;
 }
 
 export function summaryText(report: Report, elapsedMs: number, s: Strings): string {
-  const counts = fill(s['ws.summary']!, { passed: report.counts.passed, total: report.counts.total });
+  const c = runCounts(report);
+  const counts = c.stopped ? fill(s['ws.summaryStopped']!, { passed: c.passed, failed: c.failed, notRun: c.notRun }) : fill(s['ws.summary']!, { passed: c.passed, total: c.total });
   return `${counts} · ${fill(s['ws.took']!, { seconds: (elapsedMs / 1000).toFixed(1) })}`;
 }
 
+/** The summary line while a run is in progress: how long it has been going. */
+export function runningText(elapsedMs: number, s: Strings): string {
+  return fill(s['ws.running']!, { seconds: Math.floor(elapsedMs / 1000) });
+}
+
 /** Fills `list` with the report; returns the summary line for the live region. */
-export function renderReport(list: HTMLElement, report: Report, elapsedMs: number, s: Strings): string {
+export function renderReport(list: HTMLElement, report: Report, elapsedMs: number, s: Strings, lang: Lang, names: Names = {}): string {
   const parts: HTMLElement[] = [];
   if (report.message) parts.push(el('p', { className: 'ws-message', html: inlineMarkup(report.message) }));
-  if (report.tests.length) {
-    const ul = el('ul', { className: 'ws-tests' });
-    // by rule, as the brief lists them (a suite may run its files in another order); stable within a rule
-    const byRule = [...report.tests].sort((a, b) => compareRuleIds(a.rule, b.rule));
-    ul.append(...byRule.map((t) => row(t, s)));
+  const groups = groupByRule(report);
+  if (groups.length) {
+    const ul = el('ul', { className: 'ws-rules' });
+    ul.append(...groups.filter((g) => g.status === 'fail').map((g) => ruleBlock(g, lang, s, names)));
+    const notRun = groups.filter((g) => g.status === 'not-run');
+    if (notRun.length) ul.append(notRunBlock(notRun, lang, s, names));
+    const passing = groups.filter((g) => g.status === 'pass');
+    if (passing.length) ul.append(passingBlock(passing, lang, s, names));
     parts.push(ul);
   }
   if (report.typeErrors.length) {

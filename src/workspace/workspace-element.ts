@@ -6,7 +6,7 @@
  */
 import type { Exercise } from '../grading/exercise-schema.ts';
 import type { Report } from '../grading/types.ts';
-import { reportExerciseGraded } from '../progress/exercise-events.ts';
+import { reportExerciseGraded, reportSolutionShown } from '../progress/exercise-events.ts';
 import { fetchBundle } from '../runner/bundle.ts';
 import { latestWinsQueue } from '../runner/run-queue.ts';
 import { canRun, initialState, next, type RunnerEvent, type RunnerState } from '../runner/run-state.ts';
@@ -17,12 +17,13 @@ import { suiteUrl } from '../runner/worker/suite-paths.ts';
 import { createWorkerRunner } from '../runner/worker/worker-runner.ts';
 import { downloadFiles } from './download.ts';
 import { FilesModel } from './files-model.ts';
-import { fill, renderReport, type Strings } from './results-view.ts';
+import { fill, renderReport, runningText, type Strings } from './results-view.ts';
 
 /** Where the code is shown: the plain text areas, then the editor once it has loaded. */
 export interface CodeView {
   set(path: string, text: string): void;
-  focus(path?: string): void;
+  /** Focuses a file's code, with the caret at `offset` when given. */
+  focus(path?: string, offset?: number): void;
 }
 
 /** `?runner=worker` or `?runner=webcontainer` picks that runner (diagnostics: see the README). */
@@ -58,6 +59,7 @@ export class CourseWorkspace extends HTMLElement {
   #hasRun = false;
   #editorLoading: Promise<void> | undefined;
   #starterFiles: Record<string, string> = {};
+  #ticker: ReturnType<typeof setInterval> | undefined;
   #request = latestWinsQueue((files: Record<string, string>) => this.#grade(files));
 
   connectedCallback() {
@@ -106,8 +108,12 @@ export class CourseWorkspace extends HTMLElement {
 
   async #loadEditor(): Promise<void> {
     this.#editorLoading ??= (async () => {
-      const focused = (document.activeElement as HTMLElement | null)?.dataset?.code;
       const { mountEditors } = await import('./editor/mount-editor.ts');
+      // Read focus only now, once the editor has loaded: on the first click the text area takes focus
+      // (with its caret where the learner clicked) after the pointerdown that started the load, and
+      // the learner may have typed meanwhile. The editor takes over that caret, so no keystroke is lost.
+      const active = document.activeElement;
+      const caret = active instanceof HTMLTextAreaElement && active.dataset.code && this.contains(active) ? { path: active.dataset.code, offset: active.selectionStart } : undefined;
       this.#view = await mountEditors({
         root: this,
         exerciseId: this.#id,
@@ -116,7 +122,7 @@ export class CourseWorkspace extends HTMLElement {
         label: (file) => fill(this.#s['ws.editorLabel']!, { file }),
       });
       this.dataset.editor = 'ready';
-      if (focused) this.#view.focus(focused);
+      if (caret) this.#view.focus(caret.path, caret.offset);
     })().catch((err: unknown) => {
       // The text areas keep working: the learner loses nothing but highlighting.
       console.warn('editor failed to load', err);
@@ -229,8 +235,13 @@ export class CourseWorkspace extends HTMLElement {
     }
     const summary = this.querySelector<HTMLElement>('[data-summary]')!;
     const list = this.querySelector<HTMLElement>('[data-results]')!;
-    if (st.phase === 'running') summary.textContent = s['ws.state.running']!;
-    else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s)} · ${gradedBy(st.kind, st.report, s)}`;
+    // While a run is going, the summary counts the seconds (a slow run shows it is alive).
+    clearInterval(this.#ticker);
+    if (st.phase === 'running') {
+      const tick = () => (summary.textContent = runningText(performance.now() - st.startedAt, s));
+      tick();
+      this.#ticker = setInterval(tick, 1000);
+    } else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s, this.#lang, JSON.parse(this.dataset.testNames ?? '{}'))} · ${gradedBy(st.kind, st.report, s)}`;
     else if (st.phase === 'failed') {
       summary.textContent = st.message;
       list.replaceChildren();
@@ -284,6 +295,7 @@ export class CourseWorkspace extends HTMLElement {
         if (!this.#hasRun || !confirm(this.#s['ws.solutionConfirm']!)) return;
         try {
           this.#replace((await fetchBundle(this.#id)).solution, this.#s['ws.solutionDone']!);
+          reportSolutionShown(this.#id); // progress and submissions say a pass after this is not the learner's own
         } catch (err) {
           this.#notice(fill(this.#s['ws.runFailed']!, { message: String(err) }));
         }

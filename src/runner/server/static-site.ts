@@ -6,6 +6,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { cacheControl, pickEncoding } from '../../site/serving.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,13 +35,21 @@ async function isFile(path: string): Promise<boolean> {
 
 export function staticSite(root: string, headers: Record<string, string>) {
   const base = normalize(root);
-  const sendFile = (res: ServerResponse, file: string, status: number, head: boolean) => {
+  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, status: number, head: boolean) => {
     res.statusCode = status;
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
-    res.setHeader('cache-control', extname(file) === '.html' ? 'no-cache' : 'public, max-age=300');
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    res.setHeader('content-type', type);
+    res.setHeader('cache-control', cacheControl(new URL(req.url ?? '/', 'http://x').pathname, extname(file)));
+    // Compressed on the fly (the site is small and local; see src/site/serving.ts for the choice).
+    const encoding = pickEncoding(req.headers['accept-encoding'], type);
+    res.setHeader('vary', 'accept-encoding');
+    if (encoding) res.setHeader('content-encoding', encoding);
     if (head) return void res.end();
-    createReadStream(file).pipe(res);
+    const body = createReadStream(file);
+    if (!encoding) return void body.pipe(res);
+    const compress = encoding === 'br' ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+    body.pipe(compress).pipe(res);
   };
   return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const head = req.method === 'HEAD';
@@ -54,14 +64,14 @@ export function staticSite(root: string, headers: Record<string, string>) {
       path = '/';
     }
     const full = normalize(join(base, path));
-    if (full !== base && !full.startsWith(base + sep)) return sendFile(res, join(base, '404.html'), 404, head);
-    if (path.endsWith('/') && (await isFile(join(full, 'index.html')))) return sendFile(res, join(full, 'index.html'), 200, head);
-    if (!path.endsWith('/') && (await isFile(full))) return sendFile(res, full, 200, head);
+    if (full !== base && !full.startsWith(base + sep)) return sendFile(req, res, join(base, '404.html'), 404, head);
+    if (path.endsWith('/') && (await isFile(join(full, 'index.html')))) return sendFile(req, res, join(full, 'index.html'), 200, head);
+    if (!path.endsWith('/') && (await isFile(full))) return sendFile(req, res, full, 200, head);
     if (!path.endsWith('/') && (await isFile(join(full, 'index.html')))) {
       res.statusCode = 301;
       res.setHeader('location', `${path}/`);
       return void res.end();
     }
-    return sendFile(res, join(base, '404.html'), 404, head);
+    return sendFile(req, res, join(base, '404.html'), 404, head);
   };
 }

@@ -100,8 +100,11 @@ export async function mountEditors(opts: MountOptions): Promise<CodeView> {
       const view = views.get(path);
       if (view && view.state.doc.toString() !== text) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
-    focus(path) {
-      (views.get(path ?? '') ?? views.values().next().value)?.focus();
+    focus(path, offset) {
+      const view = views.get(path ?? '') ?? views.values().next().value;
+      if (!view) return;
+      if (offset !== undefined) view.dispatch({ selection: { anchor: Math.min(offset, view.state.doc.length) }, scrollIntoView: true });
+      view.focus();
     },
   };
 }
