@@ -122,6 +122,20 @@ describe.skipIf(skipBrowser())('grading in the page on a plain static host', () 
     }, 180_000);
   });
 
+  it('while a run goes, the summary counts the seconds and the tests done out of the total', async () => {
+    const { page, errors } = await openIsolatedFromTheWorld(`/en/${lessonEmbedding('retry-helper')}/`, false);
+    const root = page.locator('course-workspace[data-exercise="retry-helper"]');
+    await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
+    await setCode(page, root, read('exercises/retry-helper/starter/retry.ts')); // its timeouts make a run of several seconds
+    await root.locator('[data-action="run"]').click();
+    const summary = root.locator('[data-summary]');
+    await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toMatch(/Running the tests… \d+ s · [1-9]\d*\/\d+ tests done/);
+    const [, done, total] = /(\d+)\/(\d+) tests done/.exec((await summary.textContent())!)!;
+    expect(Number(done)).toBeLessThan(Number(total));
+    await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'done', await root.elementHandle(), { timeout: 60_000 });
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   needNode.forEach(({ id }, i) => {
     const lang = i % 2 === 0 ? 'vi' : 'en';
     it(`${id} (${lang}) needs Node: says why it cannot run here and shows the command line`, async () => {

@@ -12,10 +12,17 @@ export interface GradeInput {
   lang: Lang;
 }
 
+/** How far a run has got, where the runner can tell: tests finished out of those collected so far. */
+export interface RunProgress {
+  done: number;
+  total: number;
+}
+
 /** Something that grades the learner's files. */
 export interface Runner {
   readonly kind: RunnerKind;
-  grade(input: GradeInput): Promise<Report>;
+  /** `onProgress` is called as tests finish, by the runners that see them finish (the worker runner). */
+  grade(input: GradeInput, onProgress?: (progress: RunProgress) => void): Promise<Report>;
 }
 
 /** A request the runner refused (bad input): shown to the learner as it is, in the page's language. */

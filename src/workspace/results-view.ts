@@ -137,8 +137,9 @@ export function summaryText(report: Report, elapsedMs: number, s: Strings): stri
 }
 
 /** The summary line while a run is in progress: how long it has been going. */
-export function runningText(elapsedMs: number, s: Strings): string {
-  return fill(s['ws.running']!, { seconds: Math.floor(elapsedMs / 1000) });
+export function runningText(elapsedMs: number, s: Strings, progress?: { done: number; total: number }): string {
+  const running = fill(s['ws.running']!, { seconds: Math.floor(elapsedMs / 1000) });
+  return progress && progress.total > 0 ? `${running} · ${fill(s['ws.progress']!, progress)}` : running;
 }
 
 /** Fills `list` with the report; returns the summary line for the live region. */

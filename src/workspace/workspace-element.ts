@@ -10,7 +10,7 @@ import { reportExerciseGraded, reportSolutionShown } from '../progress/exercise-
 import { fetchBundle } from '../runner/bundle.ts';
 import { latestWinsQueue } from '../runner/run-queue.ts';
 import { canRun, initialState, next, type RunnerEvent, type RunnerState } from '../runner/run-state.ts';
-import { RunnerInputError, type Runner, type UnavailableReason } from '../runner/runner-types.ts';
+import { RunnerInputError, type Runner, type RunProgress, type UnavailableReason } from '../runner/runner-types.ts';
 import { browserTraits, selectRunner, startWebContainerOnDemand } from '../runner/select-runner.ts';
 import { BOOT_TIMEOUT_MS } from '../runner/webcontainer/boot.ts';
 import { suiteUrl } from '../runner/worker/suite-paths.ts';
@@ -60,6 +60,8 @@ export class CourseWorkspace extends HTMLElement {
   #editorLoading: Promise<void> | undefined;
   #starterFiles: Record<string, string> = {};
   #ticker: ReturnType<typeof setInterval> | undefined;
+  /** Tests done out of those collected, for the run in progress (runners that report it). */
+  #progress: RunProgress | undefined;
   #request = latestWinsQueue((files: Record<string, string>) => this.#grade(files));
 
   connectedCallback() {
@@ -194,7 +196,11 @@ export class CourseWorkspace extends HTMLElement {
     this.#dispatch({ type: 'run', at: performance.now() });
     let report: Report;
     try {
-      report = await runner.grade({ exerciseId: this.#id, files, lang: this.#lang });
+      this.#progress = undefined;
+      report = await runner.grade({ exerciseId: this.#id, files, lang: this.#lang }, (progress) => {
+        this.#progress = progress;
+        if (this.#state.phase === 'running') this.#showRunning(this.#state.startedAt);
+      });
     } catch (err) {
       const message = err instanceof RunnerInputError ? err.message : fill(this.#s['ws.runFailed']!, { message: err instanceof Error ? err.message : String(err) });
       this.#dispatch({ type: 'error', message });
@@ -238,7 +244,7 @@ export class CourseWorkspace extends HTMLElement {
     // While a run is going, the summary counts the seconds (a slow run shows it is alive).
     clearInterval(this.#ticker);
     if (st.phase === 'running') {
-      const tick = () => (summary.textContent = runningText(performance.now() - st.startedAt, s));
+      const tick = () => this.#showRunning(st.startedAt);
       tick();
       this.#ticker = setInterval(tick, 1000);
     } else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s, this.#lang, JSON.parse(this.dataset.testNames ?? '{}'))} · ${gradedBy(st.kind, st.report, s)}`;
@@ -246,6 +252,11 @@ export class CourseWorkspace extends HTMLElement {
       summary.textContent = st.message;
       list.replaceChildren();
     }
+  }
+
+  /** The summary while a run goes: seconds so far and, where the runner reports it, tests done. */
+  #showRunning(startedAt: number) {
+    this.querySelector<HTMLElement>('[data-summary]')!.textContent = runningText(performance.now() - startedAt, this.#s, this.#progress);
   }
 
   #onKeydown(e: KeyboardEvent) {

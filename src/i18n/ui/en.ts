@@ -99,6 +99,7 @@ export const en = {
   'ws.took': 'in {seconds} s',
   'ws.summaryStopped': '{passed} passed, {failed} failed, {notRun} not run: the run was stopped',
   'ws.running': 'Running the tests… {seconds} s',
+  'ws.progress': '{done}/{total} tests done',
   'ws.notRun': 'not run',
   'ws.notRunRules': 'Rules the run never reached ({count}): {rules}',
   'ws.testOfRule': 'test {n} of {count}',

@@ -101,6 +101,7 @@ export const vi: Dictionary = {
   'ws.took': 'trong {seconds} giây',
   'ws.summaryStopped': '{passed} đạt, {failed} không đạt, {notRun} không chạy: lần chạy đã bị dừng',
   'ws.running': 'Đang chạy các test… {seconds} giây',
+  'ws.progress': '{done}/{total} test đã xong',
   'ws.notRun': 'không chạy',
   'ws.notRunRules': 'Các rule lần chạy chưa tới ({count}): {rules}',
   'ws.testOfRule': 'Kiểm thử {n}/{count}',

@@ -58,7 +58,9 @@ describe('worker runner (page side, fake worker)', () => {
       event({ type: 'end', reason: 'failed', unhandled: [] }),
       { type: 'done' },
     ]);
-    const report = await r.grade({ exerciseId: 'tiny', files: { 'add.ts': 'export const add = () => 0;' }, lang: 'vi' });
+    const seen: string[] = [];
+    const report = await r.grade({ exerciseId: 'tiny', files: { 'add.ts': 'export const add = () => 0;' }, lang: 'vi' }, (p) => seen.push(`${p.done}/${p.total}`));
+    expect(seen, 'tests done out of those collected, as they finish').toEqual(['0/2', '1/2', '2/2']);
     expect(r.kind).toBe('worker');
     expect(workers[0]!.jobs[0]).toEqual({ suiteUrl: '/exercise-suites/tiny.js', files: { 'add.ts': 'export const add = () => 0;' }, testTimeoutMs: tinyExercise.limits.testTimeoutMs });
     expect(workers[0]!.terminated).toBe(true);

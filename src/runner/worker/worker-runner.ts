@@ -12,7 +12,7 @@ import { t } from '../../grading/messages.ts';
 import type { Report, RunResult } from '../../grading/types.ts';
 import { startWatchdog } from '../../grading/watchdog.ts';
 import { serialQueue } from '../run-queue.ts';
-import { RunnerInputError, type GradeInput, type Runner } from '../runner-types.ts';
+import { RunnerInputError, type GradeInput, type Runner, type RunProgress } from '../runner-types.ts';
 import type { GradeJob, WorkerMessage } from './protocol.ts';
 
 /** What the runner needs of a Worker (a fake in unit tests). */
@@ -40,9 +40,10 @@ interface Outcome {
 }
 
 /** Runs one job in a fresh worker; resolves when it is done, stopped or failed to start. */
-function runJob(deps: WorkerRunnerDeps, job: GradeJob, runTimeoutMs: number, intervalMs: number): Promise<Outcome> {
+function runJob(deps: WorkerRunnerDeps, job: GradeJob, runTimeoutMs: number, intervalMs: number, onProgress?: (p: RunProgress) => void): Promise<Outcome> {
   const started = performance.now();
   const events: string[] = [];
+  const counted = { done: 0, total: 0 };
   const progress: ProgressEvent[] = [];
   const worker = deps.createWorker();
   return new Promise<Outcome>((resolve, reject) => {
@@ -73,7 +74,13 @@ function runJob(deps: WorkerRunnerDeps, job: GradeJob, runTimeoutMs: number, int
     const hardLimit = setTimeout(() => finish(null, true), runTimeoutMs);
     worker.onmessage = ({ data }) => {
       if (settled) return;
-      if (data.type === 'event') events.push(JSON.stringify(data.event));
+      if (data.type === 'event') {
+        events.push(JSON.stringify(data.event));
+        if (data.event.type === 'collected') counted.total += data.event.tests.length;
+        else if (data.event.type === 'result') counted.done++;
+        else return;
+        onProgress?.({ ...counted });
+      }
       else if (data.type === 'progress') progress.push(data.event);
       else if (data.type === 'done') finish(0, false);
       else fail(data.message);
@@ -87,7 +94,7 @@ export function createWorkerRunner(deps: WorkerRunnerDeps): Runner {
   const queue = serialQueue();
   return {
     kind: 'worker',
-    grade: (input: GradeInput) =>
+    grade: (input: GradeInput, onProgress?: (progress: RunProgress) => void) =>
       queue(async (): Promise<Report> => {
         const exercise = await deps.loadExercise(input.exerciseId);
         if (!exercise) throw new RunnerInputError(t(input.lang, 'input.unknownExercise', { id: input.exerciseId, known: '' }));
@@ -100,7 +107,7 @@ export function createWorkerRunner(deps: WorkerRunnerDeps): Runner {
         const testTimeoutMs = deps.limits?.testTimeoutMs ?? exercise.limits.testTimeoutMs;
         const job: GradeJob = { suiteUrl: deps.suiteUrl(exercise.id), files: input.files, testTimeoutMs };
         const started = performance.now();
-        const outcome = await runJob(deps, job, deps.limits?.runTimeoutMs ?? exercise.limits.runTimeoutMs, deps.limits?.watchdogIntervalMs ?? 250);
+        const outcome = await runJob(deps, job, deps.limits?.runTimeoutMs ?? exercise.limits.runTimeoutMs, deps.limits?.watchdogIntervalMs ?? 250, onProgress);
         return mapReport({
           exercise,
           lang: input.lang,
