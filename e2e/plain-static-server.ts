@@ -8,20 +8,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { CONTENT_TYPES } from '../src/runner/server/static-site.ts';
 import type { ServedSite } from './serve-site.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-  '.png': 'image/png',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export function servePlainStatic(dist: string): Promise<ServedSite> {
   const root = resolve(dist);
@@ -35,7 +23,7 @@ export function servePlainStatic(dist: string): Promise<ServedSite> {
     } catch {
       return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolveServed) => {

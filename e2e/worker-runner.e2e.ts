@@ -89,7 +89,7 @@ describe.skipIf(skipBrowser())('grading in the page on a plain static host', () 
       expect(summary).toContain(lang === 'en' ? 'graded in this page' : 'chấm ngay trong trang này');
       const counts = /^(\d+)\/(\d+) /.exec(summary)!;
       expect(Number(counts[1])).toBeLessThan(Number(counts[2]));
-      const failing = root.locator('.ws-test[data-status="fail"], .ws-test[data-status="error"]');
+      const failing = root.locator('.ws-rule-group[data-status="fail"]');
       const rule = (await failing.first().getAttribute('data-rule'))!;
       const plain = (s: string) => s.replace(/`/g, '');
       expect(await failing.first().locator('.ws-hint span').textContent()).toBe(plain(json.rules[rule]!.hint[lang]!));

@@ -9,7 +9,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { cacheControl, pickEncoding } from '../../site/serving.ts';
 
-const TYPES: Record<string, string> = {
+/** Content types by file extension (also used by the tests' plain static host). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -38,7 +39,7 @@ export function staticSite(root: string, headers: Record<string, string>) {
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, status: number, head: boolean) => {
     res.statusCode = status;
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     res.setHeader('content-type', type);
     res.setHeader('cache-control', cacheControl(new URL(req.url ?? '/', 'http://x').pathname, extname(file)));
     // Compressed on the fly (the site is small and local; see src/site/serving.ts for the choice).
