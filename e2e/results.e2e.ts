@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser } from './fixtures.ts';
 import { pasteCode, runToEnd, startRun, waitForPhase, workspace } from './run-helpers.ts';
-import { serveSite, type ServedSite } from './serve-site.ts';
+import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -27,7 +27,7 @@ afterAll(() => site?.stop());
 describe.skipIf(skipBrowser())('exercise results', () => {
   const browser = useBrowser();
   const open = async (lang: 'en' | 'vi') => {
-    const { page, errors } = await browser.open(`${site!.url}/${lang}/when-to-retry/one-layer/`, { baseURL: site!.url });
+    const { page, errors } = await browser.open(withRunnerToken(site!, `${site!.url}/${lang}/when-to-retry/one-layer/`), { baseURL: site!.url });
     page.on('dialog', (d) => void d.accept());
     return { page, errors, root: workspace(page, 'retry-helper') };
   };

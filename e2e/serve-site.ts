@@ -15,6 +15,9 @@ export interface ServedSite {
 
 export type SiteServer = 'astro-preview' | 'local-runner';
 
+/** A page of the local site opened as from the URL npm start printed: with the runner token in the fragment. */
+export const withRunnerToken = (site: ServedSite, url: string) => `${url}#runner-token=${site.token}`;
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

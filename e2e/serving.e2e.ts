@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser } from './fixtures.ts';
-import { serveSite, type ServedSite } from './serve-site.ts';
+import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 
 let site: ServedSite | undefined;
@@ -28,7 +28,7 @@ describe.skipIf(skipBrowser())('serving the built site', () => {
         seen.push({ url: request.url(), headers: await response.allHeaders(), wire: sizes.responseBodySize, size: (await response.body().catch(() => Buffer.alloc(0))).length });
       })();
     });
-    await page.goto('/vi/when-to-retry/one-layer/', { waitUntil: 'networkidle' });
+    await page.goto(withRunnerToken(site!, '/vi/when-to-retry/one-layer/'), { waitUntil: 'networkidle' });
     await expect.poll(() => seen.length).toBeGreaterThan(3);
 
     const html = seen.find((r) => r.url.endsWith('/one-layer/'))!;

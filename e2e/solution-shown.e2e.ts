@@ -9,7 +9,7 @@ import { assignmentLink } from '../src/assignments/link.ts';
 import type { Assignment } from '../src/assignments/format.ts';
 import { skipBrowser, useBrowser } from './fixtures.ts';
 import { pasteCode, runToEnd, workspace } from './run-helpers.ts';
-import { serveSite, type ServedSite } from './serve-site.ts';
+import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 
 const assignment: Assignment = {
@@ -36,7 +36,7 @@ describe.skipIf(skipBrowser())('a revealed solution', () => {
   const browser = useBrowser();
 
   it.each(['en', 'vi'] as const)('is announced before, and recorded in progress, on the assignment page and in the submission (%s)', async (lang) => {
-    const { page, errors } = await browser.open(`${site!.url}/${lang}/when-to-retry/one-layer/`, { baseURL: site!.url });
+    const { page, errors } = await browser.open(withRunnerToken(site!, `${site!.url}/${lang}/when-to-retry/one-layer/`), { baseURL: site!.url });
     const root = workspace(page, 'retry-helper');
     await pasteCode(page, root, readFileSync('exercises/retry-helper/starter/retry.ts', 'utf8'));
     await runToEnd(page, root);

@@ -36,10 +36,15 @@ afterAll(async () => {
   await sandbox?.dispose();
 });
 
-async function nodeVerdicts(id: string, files: Record<string, string>): Promise<Verdicts> {
-  sandbox ??= await NodeSandbox.create();
-  const report = await gradeWith({ exerciseId: id, files, lang: 'en' }, sandbox, { source, typecheck: false, warm: true });
-  return verdictsOf(report);
+let nodeQueue: Promise<unknown> = Promise.resolve();
+/** Grades with the Node grader, one run at a time (the pages ask concurrently; a sandbox runs one grade). */
+function nodeVerdicts(id: string, files: Record<string, string>): Promise<Verdicts> {
+  const run = nodeQueue.then(async () => {
+    sandbox ??= await NodeSandbox.create();
+    return verdictsOf(await gradeWith({ exerciseId: id, files, lang: 'en' }, sandbox, { source, typecheck: false, warm: true }));
+  });
+  nodeQueue = run.catch(() => undefined);
+  return run;
 }
 
 function differences(node: Verdicts, worker: Verdicts): string[] {

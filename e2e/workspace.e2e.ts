@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
 import { compareRuleIds } from '../src/grading/rules.ts';
-import { serveSite, type ServedSite } from './serve-site.ts';
+import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 import { BOOT_TIMEOUT_MS as WEBCONTAINER_BOOT_TIMEOUT_MS } from '../src/runner/webcontainer/boot.ts';
 import { failures, lessonEmbedding, read, runAndWait, savedFile, setCode } from './workspace-helpers.ts';
@@ -21,8 +21,7 @@ const EXERCISES = [
 
 let site: ServedSite | undefined;
 let localURL = '';
-/** A page of the local site opened as from the URL npm start printed: with the runner token in the fragment. */
-const withToken = (url: string) => `${url}#runner-token=${site!.token}`;
+const withToken = (url: string) => withRunnerToken(site!, url);
 
 beforeAll(async () => {
   if (skipBrowser()) return;

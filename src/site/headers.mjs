@@ -5,6 +5,7 @@
  * scripts/deploy-configs.mjs and checked against this file by a unit test).
  */
 import { isolationHeaders } from './isolation-headers.mjs';
+import { inlineScriptHashes } from './inline-scripts.mjs';
 
 /**
  * Where the WebContainer fallback talks to: `WebContainer.boot()` adds a hidden iframe from
@@ -17,10 +18,11 @@ const STACKBLITZ_CONNECT = ['https://stackblitz.com', 'https://*.webcontainer-ap
 /** The policy, one directive per entry, each with why it is as loose as it is. */
 export const cspDirectives = {
   'default-src': ["'self'"],
-  // Scripts from this origin only (Astro's bundles in /_astro/, Pagefind's in /pagefind/; no inline
-  // script: the build writes every script as a file, see astro.config.mjs). blob: is the in-page
-  // grading worker importing the learner's type-stripped code; 'wasm-unsafe-eval' is Pagefind's WebAssembly.
-  'script-src': ["'self'", 'blob:', "'wasm-unsafe-eval'"],
+  // Scripts from this origin only (Astro's bundles in /_astro/, Pagefind's in /pagefind/; the build
+  // writes every script as a file, see astro.config.mjs), and the one inline script that must run before
+  // the first paint, by its hash (inline-scripts.mjs). blob: is the in-page grading worker importing the
+  // learner's type-stripped code; 'wasm-unsafe-eval' is Pagefind's WebAssembly.
+  'script-src': ["'self'", ...inlineScriptHashes, 'blob:', "'wasm-unsafe-eval'"],
   // The editor's TypeScript worker (/_astro/) and the grading worker (same origin, learner code as blob:).
   'worker-src': ["'self'", 'blob:'],
   // CodeMirror writes its theme into <style> elements at run time, and Astro inlines small stylesheets.

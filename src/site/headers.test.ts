@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { deployConfigs } from '../../scripts/deploy-configs.mjs';
+import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, cspDirectives, headersFile, siteHeaders } from './headers.mjs';
+import { FOLD_SIDEBAR_ON_PHONES } from './inline-scripts.mjs';
 
 const root = new URL('../../', import.meta.url);
 
@@ -23,8 +25,9 @@ describe('the site headers, from one source', () => {
     expect(headersFile()).toBe(`/*\n${Object.entries(siteHeaders).map(([k, v]) => `  ${k}: ${v}`).join('\n')}\n`);
   });
 
-  test('the policy: scripts and workers from this origin (and blob: for the grading worker), no inline script, framed only by the site', () => {
-    expect(cspDirectives['script-src']).toEqual(["'self'", 'blob:', "'wasm-unsafe-eval'"]);
+  test('the policy: scripts and workers from this origin (and blob: for the grading worker), no inline script but the hashed one, framed only by the site', () => {
+    const foldHash = `'sha256-${createHash('sha256').update(FOLD_SIDEBAR_ON_PHONES).digest('base64')}'`;
+    expect(cspDirectives['script-src']).toEqual(["'self'", foldHash, 'blob:', "'wasm-unsafe-eval'"]);
     expect(cspDirectives['worker-src']).toEqual(["'self'", 'blob:']);
     expect(contentSecurityPolicy).not.toContain("'unsafe-eval'");
     expect(contentSecurityPolicy).not.toMatch(/script-src[^;]*'unsafe-inline'/);

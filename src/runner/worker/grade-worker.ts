@@ -44,7 +44,7 @@ for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 
 async function loadLearner(files: Record<string, string>) {
   const modules: Record<string, Record<string, unknown>> = {};
-  (scope as Record<string, unknown>)[LEARNER_GLOBAL] = modules;
+  scope[LEARNER_GLOBAL] = modules;
   for (const [path, source] of Object.entries(files)) {
     const url = blobUrl(linkImports(stripTypes(path, source), path, nodeModuleUrls));
     try {
