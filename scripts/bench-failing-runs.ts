@@ -1,0 +1,118 @@
+// Usage: npm run bench:failing [-- <exercise id>…] [--runs N] [--cold] [--verdicts FILE] [--all]
+// How long a failing run takes to grade, against the reference: for each exercise, the Node grader
+// (tests only, as the proof grades) times the reference (median of --runs grades, 3 by default), the
+// starter and every buggy variant, and flags any entry that takes more than twice the reference's
+// time. A suite whose tests wait out per-test timeouts on real time makes a learner's first runs
+// slow; every failing run should be graded about as fast as a passing one.
+// --cold starts vitest for every grade (`npm run check`); by default vitest is kept warm between
+// grades of an exercise, as the local runner does. --verdicts FILE also writes every graded entry's
+// verdicts (the run's status and each test's pass/fail), and --all grades the alternatives too, so
+// two checkouts can be compared test by test.
+import { writeFileSync } from 'node:fs';
+import { allVariants, loadCatalogue, verdictsOf, type Variant, type Verdicts } from '../src/grading/proof-catalogue.ts';
+import { fsExerciseSource, gradeWith, killSandboxesOnSignals, NodeSandbox, type Report } from '../src/grading/index.ts';
+
+killSandboxesOnSignals();
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  args.splice(i, 2);
+  return value;
+};
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  if (i >= 0) args.splice(i, 1);
+  return i >= 0;
+};
+const RUNS = Number(option('--runs') ?? 3);
+const verdictsFile = option('--verdicts');
+const cold = flag('--cold');
+const all = flag('--all');
+const LIMIT = 2; // the slowest failing run may take at most twice the reference's time
+
+const source = fsExerciseSource();
+const available = await source.ids();
+const unknown = args.filter((a) => !available.includes(a));
+if (unknown.length > 0) throw new Error(`unknown exercise(s): ${unknown.join(', ')} (known: ${available.join(', ')})`);
+const ids = args.length > 0 ? args : available;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const slowestTests = (r: Report, n = 3) =>
+  [...r.tests]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, n)
+    .map((t) => `${t.name} (${Math.round(t.duration)} ms${t.timedOut ? ', timed out' : ''})`)
+    .join('; ');
+
+interface Row {
+  id: string;
+  reference: number;
+  starter: number;
+  slowest: { name: string; ms: number };
+  flagged: string[];
+}
+const rows: Row[] = [];
+const verdicts: Record<string, Record<string, Verdicts>> = {};
+
+console.log(`bench:failing — Node grader, tests only, vitest ${cold ? 'started for every grade' : 'kept warm per exercise'}; ` + `reference: median of ${RUNS}; node ${process.version}, ${new Date().toISOString()}\n`);
+for (const id of ids) {
+  const bundle = (await source.load(id))!;
+  const catalogue = await loadCatalogue(id, bundle);
+  let sandbox = await NodeSandbox.create();
+  const grade = async (v: Variant) => {
+    if (cold) {
+      await sandbox.dispose();
+      sandbox = await NodeSandbox.create();
+    }
+    const t0 = performance.now();
+    const report = await gradeWith({ exerciseId: id, files: v.files, lang: 'en' }, sandbox, { source, typecheck: false, warm: !cold });
+    const ms = performance.now() - t0;
+    (verdicts[id] ??= {})[v.name] = verdictsOf(report);
+    return { ms, report };
+  };
+  try {
+    if (!cold) await grade(catalogue.reference); // starts vitest: not counted
+    const refRuns: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { ms, report } = await grade(catalogue.reference);
+      if (report.status !== 'pass') throw new Error(`${id}: the reference did not pass (${report.status}: ${report.message ?? ''})`);
+      refRuns.push(ms);
+    }
+    const reference = median(refRuns);
+    const failing = all ? allVariants(catalogue).filter((v) => v.name !== 'reference') : [catalogue.starter, ...catalogue.buggy];
+    const times = new Map<string, number>();
+    const flagged: string[] = [];
+    for (const v of failing) {
+      const { ms, report } = await grade(v);
+      times.set(v.name, ms);
+      if (ms > LIMIT * reference && !v.name.startsWith('alternative/')) {
+        flagged.push(v.name);
+        console.log(`  ${id} ${v.name}: ${s(ms)} = ${(ms / reference).toFixed(1)}x the reference; slowest tests: ${slowestTests(report)}`);
+      }
+    }
+    const buggy = catalogue.buggy.map((b) => ({ name: b.name.replace(/^buggy\//, ''), ms: times.get(b.name)! }));
+    const slowest = buggy.reduce((a, b) => (b.ms > a.ms ? b : a), { name: '—', ms: 0 });
+    rows.push({ id, reference, starter: times.get('starter')!, slowest, flagged });
+    console.log(`${id}: reference ${s(reference)}, starter ${s(times.get('starter')!)}, slowest buggy ${slowest.name} ${s(slowest.ms)}`);
+  } finally {
+    await sandbox.dispose();
+  }
+}
+
+const ratio = (ms: number, ref: number) => `${(ms / ref).toFixed(1)}x${ms > LIMIT * ref ? ' **over 2x**' : ''}`;
+console.log('\n| exercise | reference | starter | slowest buggy variant | slowest / reference |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const r of rows) {
+  const worst = Math.max(r.starter, r.slowest.ms);
+  console.log(`| ${r.id} | ${s(r.reference)} | ${s(r.starter)} | ${r.slowest.name} ${s(r.slowest.ms)} | ${ratio(worst, r.reference)} |`);
+}
+const over = rows.flatMap((r) => r.flagged.map((f) => `${r.id} ${f}`));
+console.log(over.length === 0 ? `\nEvery starter and buggy variant was graded within ${LIMIT}x of its reference.` : `\nOver ${LIMIT}x the reference: ${over.join(', ')}`);
+if (verdictsFile) {
+  writeFileSync(verdictsFile, JSON.stringify(verdicts, null, 1));
+  console.log(`verdicts written to ${verdictsFile}`);
+}
