@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fetchWithRetry, RetryError } from '../src/retry.ts';
-import { clock, rejection, recordingSleep, scriptedFetch, URL_, type Step } from './helpers.ts';
+import { clock, rejection, recordingSleep, scriptedFetch, settles, URL_, type Step } from './helpers.ts';
 
 function setup(steps: Step[]) {
   const c = clock(0);
@@ -46,7 +46,9 @@ describe('outcomes', () => {
 
   test('R2 retries after the attempt timeout fires', async () => {
     const { f, opts } = setup(['hang', 200]);
-    const res = await fetchWithRetry(URL_, undefined, { ...opts, attemptTimeoutMs: 30 }).catch((e: unknown) => e);
+    const p = fetchWithRetry(URL_, undefined, { ...opts, attemptTimeoutMs: 30 });
+    await settles(p, 200, 'a first attempt that hangs (attemptTimeoutMs 30) then a 200', f.calls);
+    const res = await p.catch((e: unknown) => e);
     expect(res instanceof Response ? res.status : String(res), 'outcome after a timed-out attempt then a 200').toBe(200);
     expect(f.calls.length, 'fetch calls').toBe(2);
   });
@@ -187,7 +189,9 @@ describe('outcomes', () => {
   test('R15 attempts counts an attempt that timed out or was aborted', async () => {
     {
       const { f, opts } = setup(['hang', 'hang']);
-      const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, attemptTimeoutMs: 20, maxAttempts: 2 }), RetryError, 'two timed-out attempts');
+      const p = fetchWithRetry(URL_, undefined, { ...opts, attemptTimeoutMs: 20, maxAttempts: 2 });
+      await settles(p, 200, 'two attempts that hang (attemptTimeoutMs 20, maxAttempts 2)', f.calls);
+      const err = await rejection(p, RetryError, 'two timed-out attempts');
       expect(err.reason, 'reason after two timed-out attempts').toBe('gave-up');
       expect(err.attempts, `RetryError.attempts after two timed-out attempts (fetch was called ${f.calls.length} times)`).toBe(f.calls.length);
     }
@@ -198,6 +202,7 @@ describe('outcomes', () => {
       p.catch(() => {});
       for (let i = 0; i < 50 && f.calls.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
       ac.abort();
+      await settles(p, 200, 'an abort during the second attempt', f.calls);
       const err = await rejection(p, RetryError, 'an abort during the second attempt');
       expect(err.reason, 'reason after an abort during the second attempt').toBe('aborted');
       expect(err.attempts, `RetryError.attempts after an abort during attempt 2 (fetch was called ${f.calls.length} times)`).toBe(f.calls.length);

@@ -126,6 +126,39 @@ export async function settleWithin<T>(p: Promise<T>, ms: number) {
   return outcome;
 }
 
+/**
+ * Waits for `p` to settle, and fails the test once the call has made no progress (no attempt started
+ * or aborted, by `calls`) for `ms` of real time, saying what did not end: a helper that never ends a
+ * call then fails its test in a few hundred milliseconds instead of waiting out the per-test
+ * timeout. Each step of a correct helper (an attempt timeout, a reaction to an abort) takes a small
+ * part of `ms`; its waits go through the injected sleep, which returns at once. Time counts only
+ * while this process runs: the guard also waits for `ms / 5` turns of a 2 ms timer, so a loaded
+ * machine that stalls the process (and the helper's own timers with it) stretches the guard
+ * instead of failing a correct helper. Await `p` itself afterwards for its value or error.
+ */
+export async function settles(p: Promise<unknown>, ms: number, what: string, calls: Call[] = []): Promise<void> {
+  let settled = false;
+  p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const progress = () => calls.length + calls.filter((c) => c.abortedAt !== undefined).length;
+  let seen = progress();
+  let since = performance.now();
+  let turns = 0;
+  while (!settled) {
+    if (progress() !== seen) {
+      seen = progress();
+      since = performance.now();
+      turns = 0;
+    } else if (performance.now() - since > ms && turns >= ms / 5) {
+      expect.fail(`${what}: the call had not settled, and nothing happened for ${ms} ms (an attempt that is never aborted, or a wait that never ends?)`);
+    }
+    await delay(2);
+    turns++;
+  }
+}
+
 export function describeValue(v: unknown): string {
   if (v instanceof Response) return `a Response with status ${v.status}`;
   if (v instanceof Error) {
