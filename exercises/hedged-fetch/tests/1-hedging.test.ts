@@ -1,61 +1,60 @@
-import { afterEach, describe, expect, test } from 'vitest';
+// Each rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture, harness.ts).
+import { describe, expect } from 'vitest';
 import { hedgedFetch } from '../src/hedge.ts';
-import { cleanup, delay, rejectsWithin, resolvesWithin, scripted, spyBudget } from './harness.ts';
-
-afterEach(cleanup);
+import { delay, rejectsWithin, resolvesWithin, SETTLE_MS, spyBudget, test } from './harness.ts';
 
 const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
 
 describe('when to hedge', () => {
-  test('H1 sends no hedge when the first attempt answers before the delay', async () => {
-    const s = scripted({ 1: { after: 5, value: 'one' } });
+  test('H1 sends no hedge when the first attempt answers before the delay', async ({ h }) => {
+    const s = h.scripted({ 1: { after: 5, value: 'one' } });
     const b = spyBudget();
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 40, budget: b.budget }), 500, 'first answers at 5 ms, delay 40 ms');
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 40, budget: b.budget }), SETTLE_MS, 'first answers at 5 ms, delay 40 ms');
     expect(value, 'value of the call').toBe('one');
     await delay(Math.max(0, 90 - s.elapsed())); // well past the 40 ms delay
     expect(s.calls.length, 'attempts sent by 90 ms (the first answered at 5 ms, before the 40 ms delay)').toBe(1);
     expect(b.count('tryHedge'), 'budget.tryHedge() calls by 90 ms').toBe(0);
   });
 
-  test('H2 sends the hedge only after hedgeDelayMs, as attempt 2', async () => {
-    const s = scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
+  test('H2 sends the hedge only after hedgeDelayMs, as attempt 2', async ({ h }) => {
+    const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
     const b = spyBudget();
     const p = hedgedFetch(s.request, { hedgeDelayMs: 40, budget: b.budget });
     await delay(20);
     expect(s.calls.length, 'attempts sent 20 ms into a call with hedgeDelayMs 40').toBe(1);
-    await resolvesWithin(p, 1000, 'first hangs, delay 40 ms');
+    await resolvesWithin(p, SETTLE_MS, 'first hangs, delay 40 ms');
     expect(s.calls.length, 'attempts sent').toBe(2);
     expect(s.calls.map((c) => c.attempt), 'attempt numbers given to request()').toEqual([1, 2]);
     expect(s.calls[1]!.startedAt, 'ms until the hedge started (hedgeDelayMs 40)').toBeGreaterThanOrEqual(35);
   });
 
-  test('H3 resolves with the hedge when the hedge answers first', async () => {
-    const s = scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'first hangs, hedge answers');
+  test.concurrent('H3 resolves with the hedge when the hedge answers first', async ({ h }) => {
+    const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first hangs, hedge answers');
     expect(value, 'value of the call when only the hedge answered').toBe('two');
   });
 
-  test('H3 resolves with the first attempt when it answers after the hedge was sent', async () => {
-    const s = scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'first answers at 60 ms, hedge hangs');
+  test.concurrent('H3 resolves with the first attempt when it answers after the hedge was sent', async ({ h }) => {
+    const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first answers at 60 ms, hedge hangs');
     expect(s.calls.length, 'attempts sent').toBe(2);
     expect(value, 'value of the call').toBe('one');
   });
 
-  test('H3 a failure does not settle the call while the other attempt may still succeed', async () => {
-    const hedgeFails = scripted({ 1: { after: 70, value: 'one' }, 2: { after: 5, error: new Error('hedge failed') } });
-    const firstFails = scripted({ 1: { after: 50, error: new Error('first failed') }, 2: { after: 70, value: 'two' } });
+  test.concurrent('H3 a failure does not settle the call while the other attempt may still succeed', async ({ h }) => {
+    const hedgeFails = h.scripted({ 1: { after: 70, value: 'one' }, 2: { after: 5, error: new Error('hedge failed') } });
+    const firstFails = h.scripted({ 1: { after: 50, error: new Error('first failed') }, 2: { after: 70, value: 'two' } });
     const [a, b] = await Promise.all([
-      resolvesWithin(hedgedFetch(hedgeFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'hedge fails at 25 ms, first answers at 70 ms'),
-      resolvesWithin(hedgedFetch(firstFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'first fails at 50 ms, hedge answers at 90 ms'),
+      resolvesWithin(hedgedFetch(hedgeFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'hedge fails at 25 ms, first answers at 70 ms'),
+      resolvesWithin(hedgedFetch(firstFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first fails at 50 ms, hedge answers at 90 ms'),
     ]);
     expect(a, 'value when the hedge failed first and the first attempt then answered').toBe('one');
     expect(b, 'value when the first attempt failed after the hedge was sent and the hedge then answered').toBe('two');
   });
 
-  test('H4 aborts the first attempt when the hedge wins, and not the winner', async () => {
-    const s = scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'hedge wins');
+  test.concurrent('H4 aborts the first attempt when the hedge wins, and not the winner', async ({ h }) => {
+    const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'hedge wins');
     const settledAt = s.elapsed();
     await delay(20);
     const [first, hedge] = s.calls;
@@ -64,23 +63,23 @@ describe('when to hedge', () => {
     expect(hedge?.signal.aborted, "the winning hedge's signal (aborting it would cut the body it is still sending)").toBe(false);
   });
 
-  test('H4 aborts the hedge when the first attempt wins, and not the winner', async () => {
-    const s = scripted({ 1: { after: 50, value: 'one' }, 2: 'hang' });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'first wins after the hedge was sent');
+  test.concurrent('H4 aborts the hedge when the first attempt wins, and not the winner', async ({ h }) => {
+    const s = h.scripted({ 1: { after: 50, value: 'one' }, 2: 'hang' });
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first wins after the hedge was sent');
     await delay(20);
     const [first, hedge] = s.calls;
     expect(hedge?.signal.aborted, "the hedge's signal 20 ms after the first attempt won").toBe(true);
     expect(first?.signal.aborted, "the winning first attempt's signal").toBe(false);
   });
 
-  test('H5 never hedges POST, PATCH, PUT, DELETE or a GET marked idempotent: false', async () => {
+  test.concurrent('H5 never hedges POST, PATCH, PUT, DELETE or a GET marked idempotent: false', async ({ h }) => {
     const cases = [{ method: 'POST' }, { method: 'PATCH' }, { method: 'PUT' }, { method: 'DELETE' }, { method: 'GET', idempotent: false }];
     await Promise.all(
       cases.map(async (extra) => {
-        const s = scripted({ 1: { after: 60, value: 'one' } });
+        const s = h.scripted({ 1: { after: 60, value: 'one' } });
         const b = spyBudget();
         const label = `${extra.method}${'idempotent' in extra ? ' with idempotent: false' : ''}`;
-        const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget, ...extra }), 1000, label);
+        const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget, ...extra }), SETTLE_MS, label);
         expect(value, `value of a ${label}`).toBe('one');
         expect(s.calls.length, `attempts sent for a ${label} that took 60 ms with hedgeDelayMs 15`).toBe(1);
         expect(b.count('tryHedge'), `budget.tryHedge() calls for a ${label}`).toBe(0);
@@ -88,23 +87,23 @@ describe('when to hedge', () => {
     );
   });
 
-  test('H5 a non-idempotent call that fails is not sent again', async () => {
+  test.concurrent('H5 a non-idempotent call that fails is not sent again', async ({ h }) => {
     const boom = new Error('first failed');
-    const s = scripted({ 1: { after: 5, error: boom }, 2: { after: 5, value: 'two' } });
-    const { error, at } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 1500, budget: spyBudget().budget, method: 'POST' }), 2500, 'a POST that fails at 5 ms');
+    const s = h.scripted({ 1: { after: 5, error: boom }, 2: { after: 5, value: 'two' } });
+    const { error, at } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget().budget, method: 'POST' }), 250, 'a POST that fails at 5 ms');
     expect(error, 'the rejection of a POST whose only attempt failed').toBe(boom);
-    expect(at, 'ms until the failed POST rejected (hedgeDelayMs 1500)').toBeLessThan(800);
+    expect(at, 'ms until the failed POST rejected (hedgeDelayMs 500)').toBeLessThan(250);
     await delay(20);
     expect(s.calls.length, 'attempts sent for the POST').toBe(1);
   });
 
-  test('H5 hedges GET, HEAD and OPTIONS by default, and any method marked idempotent: true', async () => {
+  test.concurrent('H5 hedges GET, HEAD and OPTIONS by default, and any method marked idempotent: true', async ({ h }) => {
     const cases = [{}, { method: 'HEAD' }, { method: 'OPTIONS' }, { method: 'PUT', idempotent: true }, { method: 'POST', idempotent: true }];
     await Promise.all(
       cases.map(async (extra) => {
-        const s = scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
+        const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
         const label = 'method' in extra ? `${extra.method}${'idempotent' in extra ? ' with idempotent: true' : ''}` : 'call without a method (GET)';
-        await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, ...extra }), 1000, label);
+        await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, ...extra }), SETTLE_MS, label);
         expect(s.calls.length, `attempts sent for a ${label} that took 60 ms with hedgeDelayMs 15`).toBe(2);
       }),
     );

@@ -1,50 +1,49 @@
-import { afterEach, describe, expect, test } from 'vitest';
+// Each rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture, harness.ts).
+import { describe, expect } from 'vitest';
 import { hedgedFetch, RatioHedgeBudget } from '../src/hedge.ts';
-import { cleanup, delay, rejectsWithin, resolvesWithin, scripted, spyBudget } from './harness.ts';
-
-afterEach(cleanup);
+import { delay, rejectsWithin, resolvesWithin, SETTLE_MS, spyBudget, test } from './harness.ts';
 
 describe('the hedge budget', () => {
-  test('H6 records the request before the first attempt and asks for a hedge just before sending it', async () => {
+  test.concurrent('H6 records the request before the first attempt and asks for a hedge just before sending it', async ({ h }) => {
     const b = spyBudget();
-    const s = scripted({ 1: 'hang', 2: { after: 5, value: 'two' } }, b.log);
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget }), 1000, 'a hedged call');
+    const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } }, b.log);
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget }), SETTLE_MS, 'a hedged call');
     expect(b.log, 'order of budget calls and attempts in a hedged call').toEqual(['recordRequest', 'attempt 1', 'tryHedge', 'attempt 2']);
   });
 
-  test('H6 records each call once and asks for no hedge when none is due', async () => {
+  test.concurrent('H6 records each call once and asks for no hedge when none is due', async ({ h }) => {
     const b = spyBudget();
     for (const method of ['GET', 'POST']) {
-      const s = scripted({ 1: { after: 5, value: 'one' } }, b.log);
-      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, method }), 1000, `a ${method} that answers at 5 ms`);
+      const s = h.scripted({ 1: { after: 5, value: 'one' } }, b.log);
+      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, method }), SETTLE_MS, `a ${method} that answers at 5 ms`);
     }
     await delay(40);
     expect(b.log, 'budget calls and attempts for a fast GET then a POST').toEqual(['recordRequest', 'attempt 1', 'recordRequest', 'attempt 1']);
   });
 
-  test('H6 a refused hedge is not sent and the first attempt carries on alone', async () => {
+  test.concurrent('H6 a refused hedge is not sent and the first attempt carries on alone', async ({ h }) => {
     const b = spyBudget([false]);
-    const s = scripted({ 1: { after: 60, value: 'one' }, 2: { after: 1, value: 'two' } }, b.log);
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), 1000, 'a call whose hedge the budget refuses');
+    const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: { after: 1, value: 'two' } }, b.log);
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), SETTLE_MS, 'a call whose hedge the budget refuses');
     expect(value, 'value of the call').toBe('one');
     expect(b.log, 'budget calls and attempts when tryHedge() says no').toEqual(['recordRequest', 'attempt 1', 'tryHedge']);
   });
 
-  test('H6 a refused hedge is not asked for again when the first attempt then fails', async () => {
+  test.concurrent('H6 a refused hedge is not asked for again when the first attempt then fails', async ({ h }) => {
     const boom = new Error('first failed');
     const b = spyBudget([false, true]);
-    const s = scripted({ 1: { after: 40, error: boom }, 2: { after: 1, value: 'two' } }, b.log);
-    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), 1000, 'hedge refused at 15 ms, first fails at 40 ms');
+    const s = h.scripted({ 1: { after: 40, error: boom }, 2: { after: 1, value: 'two' } }, b.log);
+    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), SETTLE_MS, 'hedge refused at 15 ms, first fails at 40 ms');
     expect(error, 'the rejection').toBe(boom);
     expect(b.log, 'budget calls and attempts').toEqual(['recordRequest', 'attempt 1', 'tryHedge']);
   });
 
-  test('H6 a RatioHedgeBudget(0.5) lets the second of two slow calls hedge', async () => {
+  test.concurrent('H6 a RatioHedgeBudget(0.5) lets the second of two slow calls hedge', async ({ h }) => {
     const budget = new RatioHedgeBudget(0.5);
     const attempts: number[] = [];
     for (let i = 0; i < 2; i++) {
-      const s = scripted({ 1: { after: 40, value: 'one' }, 2: 'hang' });
-      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 10, budget }), 1000, `slow call ${i + 1}`);
+      const s = h.scripted({ 1: { after: 40, value: 'one' }, 2: 'hang' });
+      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 10, budget }), SETTLE_MS, `slow call ${i + 1}`);
       attempts.push(s.calls.length);
     }
     expect(attempts, 'attempts sent by two slow calls sharing a RatioHedgeBudget(0.5)').toEqual([1, 2]);

@@ -1,23 +1,23 @@
-import { afterEach, describe, expect, test } from 'vitest';
+// Each rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture, harness.ts);
+// H11's tests watch the whole process (its timers, its unhandled rejections) and run one at a time.
+import { describe, expect } from 'vitest';
 import { hedgedFetch } from '../src/hedge.ts';
-import { cleanup, delay, manualClock, rejectsWithin, resolvesWithin, scripted, settleWithin, show, spyBudget, unhandledDuring, watchTimers } from './harness.ts';
-
-afterEach(cleanup);
+import { delay, manualClock, rejectsWithin, resolvesWithin, SETTLE_MS, settleWithin, show, spyBudget, test, unhandledDuring } from './harness.ts';
 
 const isTimeoutError = (e: unknown) => typeof e === 'object' && e !== null && (e as Error).name === 'TimeoutError';
 
 describe('cancellation, deadline, failures and clean-up', () => {
-  test('H8 an already aborted signal rejects with its reason and sends nothing', async () => {
+  test.concurrent('H8 an already aborted signal rejects with its reason and sends nothing', async ({ h }) => {
     const reason = new Error('caller gave up');
     const b = spyBudget();
-    const s = scripted({ 1: { after: 1, value: 'one' } }, b.log);
-    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason) }), 500, 'an already aborted signal');
+    const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
+    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason) }), SETTLE_MS, 'an already aborted signal');
     expect(error, 'the rejection (the signal’s reason)').toBe(reason);
     expect(b.log, 'budget calls and attempts').toEqual([]);
   });
 
-  test('H8 the caller aborting aborts both attempts and rejects at once, even if they ignore it', async () => {
-    const s = scripted({ 1: 'deaf', 2: 'deaf' });
+  test.concurrent('H8 the caller aborting aborts both attempts and rejects at once, even if they ignore it', async ({ h }) => {
+    const s = h.scripted({ 1: 'deaf', 2: 'deaf' });
     const ac = new AbortController();
     const p = hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, signal: ac.signal });
     await delay(45);
@@ -25,15 +25,15 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const reason = new Error('user left');
     const abortedAt = performance.now();
     ac.abort(reason);
-    const { error, at } = await rejectsWithin(p, 500, 'caller aborts while both attempts run', abortedAt);
+    const { error, at } = await rejectsWithin(p, SETTLE_MS, 'caller aborts while both attempts run', abortedAt);
     expect(error, 'the rejection (the signal’s reason)').toBe(reason);
     expect(at, 'ms from the caller’s abort to the rejection').toBeLessThanOrEqual(300);
     expect(s.calls.map((c) => c.signal.aborted), 'attempt signals aborted after the caller aborted').toEqual([true, true]);
   });
 
-  test('H8 no hedge is sent after the caller aborted', async () => {
+  test.concurrent('H8 no hedge is sent after the caller aborted', async ({ h }) => {
     const b = spyBudget();
-    const s = scripted({ 1: 'hang' }, b.log);
+    const s = h.scripted({ 1: 'hang' }, b.log);
     const ac = new AbortController();
     const p = hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, signal: ac.signal });
     p.catch(() => {});
@@ -44,126 +44,127 @@ describe('cancellation, deadline, failures and clean-up', () => {
     expect(b.log, 'budget calls and attempts by 70 ms when the caller aborted at 5 ms (hedgeDelayMs 30)').toEqual(['recordRequest', 'attempt 1']);
   });
 
-  test('H9 a deadline already passed rejects with a TimeoutError and sends nothing', async () => {
+  test.concurrent('H9 a deadline already passed rejects with a TimeoutError and sends nothing', async ({ h }) => {
     for (const deadlineAt of [0, -5]) {
       const b = spyBudget();
-      const s = scripted({ 1: { after: 1, value: 'one' } }, b.log);
-      const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0 }), 500, `deadlineAt ${deadlineAt} at now() 0`);
+      const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
+      const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0 }), SETTLE_MS, `deadlineAt ${deadlineAt} at now() 0`);
       expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)})`).toBe(true);
       expect(b.log, `budget calls and attempts with deadlineAt ${deadlineAt} at now() 0`).toEqual([]);
     }
   });
 
-  test('H9 at the deadline both attempts are aborted and the call rejects with a TimeoutError', async () => {
+  test.concurrent('H9 at the deadline both attempts are aborted and the call rejects with a TimeoutError', async ({ h }) => {
     const clock = manualClock(1000);
-    const s = scripted({ 1: 'deaf', 2: 'deaf' });
+    const s = h.scripted({ 1: 'deaf', 2: 'deaf' });
     const started = performance.now();
     const p = hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, deadlineAt: 1080, now: clock.now });
-    const { error, at } = await rejectsWithin(p, 1000, 'two attempts running into a deadline 80 ms away', started);
+    const { error, at } = await rejectsWithin(p, SETTLE_MS, 'two attempts running into a deadline 80 ms away', started);
     expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)})`).toBe(true);
     expect(at, 'ms until the call rejected, with the deadline 80 ms away').toBeGreaterThanOrEqual(70);
     expect(s.calls.length, 'attempts sent (80 ms left, hedgeDelayMs 15)').toBe(2);
     expect(s.calls.map((c) => c.signal.aborted), 'attempt signals aborted at the deadline').toEqual([true, true]);
   });
 
-  test('H9 sends no hedge when less than hedgeDelayMs is left before the deadline', async () => {
+  test.concurrent('H9 sends no hedge when less than hedgeDelayMs is left before the deadline', async ({ h }) => {
     const clock = manualClock(0);
     const b = spyBudget();
-    const s = scripted({ 1: { after: 60, value: 'one' }, 2: { after: 1, value: 'two' } }, b.log);
+    const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: { after: 1, value: 'two' } }, b.log);
     const p = hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, deadlineAt: 400, now: clock.now });
     await delay(5);
     clock.t = 380; // 20 ms left by the clock when the hedge is due: less than hedgeDelayMs
-    const value = await resolvesWithin(p, 1000, 'first answers at 60 ms, 20 ms left when the hedge is due');
+    const value = await resolvesWithin(p, SETTLE_MS, 'first answers at 60 ms, 20 ms left when the hedge is due');
     expect(value, 'value of the call').toBe('one');
     expect(b.log, 'budget calls and attempts (a hedge that cannot get hedgeDelayMs before the deadline is not sent, and the budget is not asked)').toEqual(['recordRequest', 'attempt 1']);
   });
 
-  test('H9 still hedges when more than hedgeDelayMs is left', async () => {
+  test.concurrent('H9 still hedges when more than hedgeDelayMs is left', async ({ h }) => {
     const clock = manualClock(0);
-    const s = scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: spyBudget().budget, deadlineAt: 400, now: clock.now }), 1000, '400 ms left, hedgeDelayMs 30');
+    const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: spyBudget().budget, deadlineAt: 400, now: clock.now }), SETTLE_MS, '400 ms left, hedgeDelayMs 30');
     expect(value, 'value of the call').toBe('one');
     expect(s.calls.length, 'attempts sent with 400 ms left when the hedge was due').toBe(2);
   });
 
-  test('H9 a deadline more than 2^31 - 1 ms away does not cut the call short', async () => {
+  test.concurrent('H9 a deadline more than 2^31 - 1 ms away does not cut the call short', async ({ h }) => {
     // setTimeout fires such a delay after about 1 ms; AbortSignal.timeout does too below 2^32 ms
     // and throws a RangeError from 2^32 ms. Both would end the call long before its deadline.
     for (const left of [2 ** 31 + 1000, 2 ** 32 + 1000]) {
       const clock = manualClock(0);
-      const s = scripted({ 1: { after: 30, value: 'one' } });
+      const s = h.scripted({ 1: { after: 30, value: 'one' } });
       const p = hedgedFetch(s.request, { hedgeDelayMs: 100, budget: spyBudget().budget, deadlineAt: left, now: clock.now });
-      const value = await resolvesWithin(p, 1000, `deadlineAt ${left} ms away, first attempt answers after 30 ms`);
+      const value = await resolvesWithin(p, SETTLE_MS, `deadlineAt ${left} ms away, first attempt answers after 30 ms`);
       expect(value, `value of the call with the deadline ${left} ms away`).toBe('one');
     }
   });
 
-  test('H10 when the first attempt fails before the delay, the hedge is sent at once', async () => {
-    const s = scripted({ 1: { after: 5, error: new Error('first failed') }, 2: { after: 5, value: 'two' } });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 1500, budget: spyBudget().budget }), 2500, 'first fails at 5 ms, hedgeDelayMs 1500');
+  test.concurrent('H10 when the first attempt fails before the delay, the hedge is sent at once', async ({ h }) => {
+    const s = h.scripted({ 1: { after: 5, error: new Error('first failed') }, 2: { after: 5, value: 'two' } });
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget().budget }), 250, 'first fails at 5 ms, hedgeDelayMs 500');
     expect(value, 'value of the call').toBe('two');
-    expect(s.calls[1]?.startedAt, 'ms until the hedge started after the first failed at 5 ms (hedgeDelayMs 1500)').toBeLessThan(800);
+    expect(s.calls[1]?.startedAt, 'ms until the hedge started after the first failed at 5 ms (hedgeDelayMs 500)').toBeLessThan(250);
   });
 
-  test('H10 when the hedge may not be sent, the first failure is the result', async () => {
+  test.concurrent('H10 when the hedge may not be sent, the first failure is the result', async ({ h }) => {
     const boom = new Error('first failed');
-    const s = scripted({ 1: { after: 5, error: boom }, 2: { after: 1, value: 'two' } });
-    const { error, at } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 1500, budget: spyBudget([false]).budget }), 2500, 'first fails at 5 ms, budget refuses');
+    const s = h.scripted({ 1: { after: 5, error: boom }, 2: { after: 1, value: 'two' } });
+    const { error, at } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget([false]).budget }), 250, 'first fails at 5 ms, budget refuses');
     expect(error, 'the rejection').toBe(boom);
-    expect(at, 'ms until the call rejected (hedgeDelayMs 1500)').toBeLessThan(800);
+    expect(at, 'ms until the call rejected (hedgeDelayMs 500)').toBeLessThan(250);
     expect(s.calls.length, 'attempts sent').toBe(1);
   });
 
-  test('H10 when both attempts fail, the call rejects with the last failure', async () => {
+  test.concurrent('H10 when both attempts fail, the call rejects with the last failure', async ({ h }) => {
     const [e1, e2, e3, e4] = ['first', 'hedge', 'first', 'hedge'].map((w, i) => new Error(`${w} failed (${i})`));
     // The first attempt fails 120 ms after the hedge: a margin no loaded machine's timers can swallow.
-    const firstLast = scripted({ 1: { after: 150, error: e1! }, 2: { after: 10, error: e2! } });
-    const hedgeLast = scripted({ 1: { after: 5, error: e3! }, 2: { after: 10, error: e4! } });
+    // hedgeDelayMs 300 is well after the first failure; a helper that waits for it still ends in time.
+    const firstLast = h.scripted({ 1: { after: 150, error: e1! }, 2: { after: 10, error: e2! } });
+    const hedgeLast = h.scripted({ 1: { after: 5, error: e3! }, 2: { after: 10, error: e4! } });
     const [a, b] = await Promise.all([
-      rejectsWithin(hedgedFetch(firstLast.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 1000, 'hedge fails at 30 ms, first at 150 ms'),
-      rejectsWithin(hedgedFetch(hedgeLast.request, { hedgeDelayMs: 1500, budget: spyBudget().budget }), 2500, 'first fails at 5 ms, hedge 10 ms later'),
+      rejectsWithin(hedgedFetch(firstLast.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), 800, 'hedge fails at 30 ms, first at 150 ms'),
+      rejectsWithin(hedgedFetch(hedgeLast.request, { hedgeDelayMs: 300, budget: spyBudget().budget }), 800, 'first fails at 5 ms, hedge 10 ms later'),
     ]);
     expect(a.error, 'the rejection when the first attempt failed last').toBe(e1);
     expect(b.error, 'the rejection when the hedge failed last').toBe(e4);
   });
 
-  test('H11 no timer is left running once the first attempt has answered', async () => {
-    const timers = watchTimers();
-    const s = scripted({ 1: { after: 5, value: 'one' } });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 400, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 }), 1000, 'a fast answer');
+  test('H11 no timer is left running once the first attempt has answered', async ({ h }) => {
+    const timers = h.watchTimers();
+    const s = h.scripted({ 1: { after: 5, value: 'one' } });
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 400, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 }), SETTLE_MS, 'a fast answer');
     expect(timers.left(), 'timers of yours still keeping the process alive after the call resolved (hedge delay 400 ms, deadline 5 s away)').toBe(0);
   });
 
-  test('H11 no timer is left running after a hedge won, all failed or the caller aborted', async () => {
-    const timers = watchTimers();
-    const won = scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
-    const failed = scripted({ 1: { after: 5, error: new Error('a') }, 2: { after: 5, error: new Error('b') } });
-    const aborted = scripted({ 1: 'hang', 2: 'hang' });
+  test('H11 no timer is left running after a hedge won, all failed or the caller aborted', async ({ h }) => {
+    const timers = h.watchTimers();
+    const won = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
+    const failed = h.scripted({ 1: { after: 5, error: new Error('a') }, 2: { after: 5, error: new Error('b') } });
+    const aborted = h.scripted({ 1: 'hang', 2: 'hang' });
     const ac = new AbortController();
     const opts = { hedgeDelayMs: 15, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 };
     const [won1, failed1, aborted1] = await Promise.all([
-      settleWithin(hedgedFetch(won.request, opts), 1000),
-      settleWithin(hedgedFetch(failed.request, opts), 1000),
-      settleWithin(hedgedFetch(aborted.request, { ...opts, signal: ac.signal }), 1000),
+      settleWithin(hedgedFetch(won.request, opts), SETTLE_MS),
+      settleWithin(hedgedFetch(failed.request, opts), SETTLE_MS),
+      settleWithin(hedgedFetch(aborted.request, { ...opts, signal: ac.signal }), SETTLE_MS),
       delay(30).then(() => ac.abort()),
     ]);
     expect([won1.kind, failed1.kind, aborted1.kind], 'outcomes of the three calls').toEqual(['resolved', 'rejected', 'rejected']);
     expect(timers.left(), 'timers of yours still keeping the process alive after the three calls settled (deadline 5 s away)').toBe(0);
   });
 
-  test('H11 an aborted loser leaves no unhandled rejection', async () => {
+  test('H11 an aborted loser leaves no unhandled rejection', async ({ h }) => {
     const unhandled = await unhandledDuring(async () => {
-      const s1 = scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
-      const s2 = scripted({ 1: { after: 40, value: 'one' }, 2: 'hang' });
-      const s3 = scripted({ 1: { after: 5, error: new Error('a') }, 2: { after: 5, error: new Error('b') } });
-      const s4 = scripted({ 1: 'hang', 2: 'hang' });
+      const s1 = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
+      const s2 = h.scripted({ 1: { after: 40, value: 'one' }, 2: 'hang' });
+      const s3 = h.scripted({ 1: { after: 5, error: new Error('a') }, 2: { after: 5, error: new Error('b') } });
+      const s4 = h.scripted({ 1: 'hang', 2: 'hang' });
       const ac = new AbortController();
       const opts = { hedgeDelayMs: 15, budget: spyBudget().budget };
       await Promise.all([
-        settleWithin(hedgedFetch(s1.request, opts), 500),
-        settleWithin(hedgedFetch(s2.request, opts), 500),
-        settleWithin(hedgedFetch(s3.request, opts), 500),
-        settleWithin(hedgedFetch(s4.request, { ...opts, signal: ac.signal }), 500),
+        settleWithin(hedgedFetch(s1.request, opts), SETTLE_MS),
+        settleWithin(hedgedFetch(s2.request, opts), SETTLE_MS),
+        settleWithin(hedgedFetch(s3.request, opts), SETTLE_MS),
+        settleWithin(hedgedFetch(s4.request, { ...opts, signal: ac.signal }), SETTLE_MS),
         delay(30).then(() => ac.abort(new Error('user left'))),
       ]);
     });

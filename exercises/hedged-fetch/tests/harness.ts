@@ -1,9 +1,22 @@
 // Test doubles for the hidden hedged-fetch suite: a scripted request function that records when
 // each attempt started and when its signal aborted, a spy budget, a clock the test moves by hand,
 // and checks for timers and unhandled rejections left behind. Durations are real but short.
-import { expect } from 'vitest';
+// A rule's tests run side by side (test.concurrent), so each test gets its own scope (the `h`
+// fixture): the timers of its scripted attempts and the signals it holds are released when that
+// test finishes, however it ended, without touching the tests still running.
+import { expect, test as vitestTest } from 'vitest';
 
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * How long (real time) a test waits for a call to settle before failing it. A correct hedgedFetch
+ * settles the calls these tests wait on within 5-60 ms (hedge delays of 10-40 ms, answers after
+ * 5-60 ms; the slower ones wait longer); this leaves it five times that, and a call that never
+ * settles fails its test at once instead of waiting out the 3 s per-test timeout. settleWithin()
+ * also waits for as many turns of a short timer as a quiet machine would take, so a loaded
+ * machine that stalls this process (and the learner's timers with it) stretches every wait.
+ */
+export const SETTLE_MS = 300;
 
 /** What one attempt does, by attempt number (1 = the first, 2 = the hedge). */
 export type Step =
@@ -19,44 +32,84 @@ export interface AttemptRecord {
   abortedAt?: number;
 }
 
-// Node 20 holds the sources of AbortSignal.any() weakly, so a combined signal can lose its
-// AbortSignal.timeout() source to the garbage collector (nodejs/node#57736). That is a runtime
-// bug, not the learner's: the tests hold every source strongly until the test ends.
-const retained: unknown[] = [];
-function retainSources(signal: unknown): void {
-  if (!(signal instanceof AbortSignal) || retained.includes(signal)) return;
-  retained.push(signal);
-  for (const sym of Object.getOwnPropertySymbols(signal)) {
-    if (sym.description !== 'kSourceSignals') continue;
-    try {
-      for (const ref of Set.prototype.values.call((signal as any)[sym])) {
-        retainSources(typeof ref?.deref === 'function' ? ref.deref() : ref);
+/** What one test opened, released when it finishes. */
+export class Scope {
+  private readonly cleanups: Array<() => void> = [];
+  private readonly retained = new Set<unknown>();
+  closed = false;
+
+  /** Runs fn when the test finishes (last registered, first run). */
+  defer(fn: () => void): void {
+    this.cleanups.push(fn);
+  }
+
+  /**
+   * Node 20 holds the sources of AbortSignal.any() weakly, so a combined signal can lose its
+   * AbortSignal.timeout() source to the garbage collector (nodejs/node#57736). That is a runtime
+   * bug, not the learner's: the tests hold every source strongly until the test ends.
+   */
+  retain(signal: unknown): void {
+    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
+    this.retained.add(signal);
+    for (const sym of Object.getOwnPropertySymbols(signal)) {
+      if (sym.description !== 'kSourceSignals') continue;
+      try {
+        for (const ref of Set.prototype.values.call((signal as any)[sym])) {
+          this.retain(typeof ref?.deref === 'function' ? ref.deref() : ref);
+        }
+      } catch {
+        // another runtime's internals: nothing to hold
       }
-    } catch {
-      // another runtime's internals: nothing to hold
     }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.retained.clear();
+    for (const fn of this.cleanups.splice(0).reverse()) {
+      try {
+        fn();
+      } catch {
+        // cleanup is best effort
+      }
+    }
+  }
+
+  /** A request function that plays `steps` by attempt number and records every call. */
+  scripted(steps: Record<number, Step>, log?: string[]) {
+    return scripted(this, steps, log);
+  }
+
+  /** See watchTimers() below; stops watching when the test finishes. */
+  watchTimers(): { left(): number } {
+    return watchTimers(this);
   }
 }
 
-const cleanups: Array<() => void> = [];
-/**
- * Clears what the test left; every test file registers it with `afterEach(cleanup)` (the grader runs
- * the files in one worker without isolation, so a hook registered here would reach only the first file).
- */
-export function cleanup(): void {
-  retained.length = 0;
-  for (const fn of cleanups.splice(0)) fn();
-}
+/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
+export const test = vitestTest.extend<{ h: Scope }>({
+  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
+  h: async ({}, use) => {
+    const scope = new Scope();
+    try {
+      await use(scope);
+    } finally {
+      scope.close();
+    }
+  },
+});
 
-/** A request function that plays `steps` by attempt number and records every call. */
-export function scripted(steps: Record<number, Step>, log?: string[]) {
+function scripted(scope: Scope, steps: Record<number, Step>, log?: string[]) {
   const t0 = performance.now();
   const calls: AttemptRecord[] = [];
   const request = (signal: AbortSignal, attempt: number): Promise<string> => {
     const call: AttemptRecord = { attempt, signal, startedAt: performance.now() - t0 };
     calls.push(call);
     log?.push(`attempt ${String(attempt)}`);
-    retainSources(signal);
+    // An attempt sent after its test ended (a call the test stopped waiting for) never settles,
+    // and starts no timer that a later test could take for the learner's.
+    if (scope.closed) return new Promise<string>(() => {});
+    scope.retain(signal);
     const step = steps[calls.length] ?? 'hang';
     return new Promise<string>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -74,7 +127,7 @@ export function scripted(steps: Record<number, Step>, log?: string[]) {
         if ('value' in step) resolve(step.value);
         else reject(step.error);
       }, step.after);
-      cleanups.push(() => clearTimeout(timer));
+      scope.defer(() => clearTimeout(timer));
     });
   };
   return { request, calls, elapsed: () => performance.now() - t0 };
@@ -104,18 +157,25 @@ export function manualClock(t = 0) {
 
 export type Outcome = { kind: 'resolved'; value: unknown; at: number } | { kind: 'rejected'; error: unknown; at: number } | { kind: 'pending' };
 
-/** How `p` settled (and when, in ms since `since`), or 'pending' if not within `ms`. */
+/**
+ * How `p` settled (and when, in ms since `since`), or 'pending' if not within `ms` of real time
+ * and `ms / 5` turns of a 2 ms timer (a stalled process does not use up the wait).
+ */
 export async function settleWithin(p: Promise<unknown>, ms: number, since = performance.now()): Promise<Outcome> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const pending = new Promise<Outcome>((r) => (timer = setTimeout(() => r({ kind: 'pending' }), ms)));
+  let done = false;
+  const guard = async (): Promise<Outcome> => {
+    const start = performance.now();
+    for (let turns = 0; !done && (performance.now() - start < ms || turns < ms / 5); turns++) await delay(2);
+    return { kind: 'pending' };
+  };
   const outcome = await Promise.race([
     p.then(
       (value): Outcome => ({ kind: 'resolved', value, at: performance.now() - since }),
       (error: unknown): Outcome => ({ kind: 'rejected', error, at: performance.now() - since }),
     ),
-    pending,
+    guard(),
   ]);
-  clearTimeout(timer);
+  done = true;
   return outcome;
 }
 
@@ -158,7 +218,7 @@ const holdsProcess = (t: TimerLike) => t._destroyed !== true && (typeof t.hasRef
  * the runtime has it (this also sees node:timers and timers/promises), else wraps the global
  * setTimeout/clearTimeout.
  */
-export function watchTimers(): { left(): number } {
+function watchTimers(scope: Scope): { left(): number } {
   const timers: TimerLike[] = [];
   const mine = () => {
     const limit = Error.stackTraceLimit;
@@ -183,7 +243,7 @@ export function watchTimers(): { left(): number } {
   }
   if (hook && sawProbe) {
     const enabled = hook;
-    cleanups.push(() => enabled.disable());
+    scope.defer(() => enabled.disable());
     return {
       left() {
         enabled.disable();
@@ -217,7 +277,7 @@ export function watchTimers(): { left(): number } {
     globalThis.setTimeout = realSet;
     globalThis.clearTimeout = realClear;
   };
-  cleanups.push(restore);
+  scope.defer(restore);
   return {
     left() {
       restore();
