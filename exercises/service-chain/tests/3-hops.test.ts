@@ -18,10 +18,12 @@ describe('S3 fail fast when the budget is spent', () => {
     const b = await startB(h, stubC.url);
     const c = await startC(h, 2000);
     const meter = h.stallMeter();
+    // A reply later than the largest limit below fails the test whenever it comes: stop waiting then.
+    const waitMs = 1000 + MAX_STALL_ALLOWANCE;
     const [fromA, fromB, fromC] = await Promise.all([
-      h.send(a.url, { 'x-deadline-ms': '60' }).reply,
-      h.send(b.url, { 'x-deadline-ms': '60' }).reply,
-      h.send(c.url, { 'x-deadline-ms': '0' }).reply,
+      h.send(a.url, { 'x-deadline-ms': '60' }, { waitMs }).reply,
+      h.send(b.url, { 'x-deadline-ms': '60' }, { waitMs }).reply,
+      h.send(c.url, { 'x-deadline-ms': '0' }, { waitMs }).reply,
     ]);
     await h.sleep(60);
     const limit = 1000 + Math.min(meter.stop(), MAX_STALL_ALLOWANCE); // "at once": nowhere near a timeout
