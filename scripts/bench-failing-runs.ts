@@ -2,7 +2,7 @@
 // How long a failing run takes to grade, against the reference: for each exercise, the Node grader
 // (tests only, as the proof grades) times the reference (median of --runs grades, 3 by default), the
 // starter and every buggy variant, and flags any entry that takes more than twice the reference's
-// time. A suite whose tests wait out per-test timeouts on real time makes a learner's first runs
+// time (graded twice before it is flagged: the faster grade counts). A suite whose tests wait out per-test timeouts on real time makes a learner's first runs
 // slow; every failing run should be graded about as fast as a passing one.
 // --cold starts vitest for every grade (`npm run check`); by default vitest is kept warm between
 // grades of an exercise, as the local runner does. --verdicts FILE also writes every graded entry's
@@ -87,7 +87,12 @@ for (const id of ids) {
     const times = new Map<string, number>();
     const flagged: string[] = [];
     for (const v of failing) {
-      const { ms, report } = await grade(v);
+      let { ms, report } = await grade(v);
+      if (ms > LIMIT * reference) {
+        // A loaded machine can stall one grade: an entry over the limit is graded again, and the faster counts.
+        const again = await grade(v);
+        if (again.ms < ms) ({ ms, report } = again);
+      }
       times.set(v.name, ms);
       if (ms > LIMIT * reference && !v.name.startsWith('alternative/')) {
         flagged.push(v.name);
