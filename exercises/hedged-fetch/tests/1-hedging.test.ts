@@ -1,7 +1,7 @@
 // Each rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture, harness.ts).
 import { describe, expect } from 'vitest';
 import { hedgedFetch } from '../src/hedge.ts';
-import { delay, rejectsWithin, resolvesWithin, SETTLE_MS, spyBudget, test } from './harness.ts';
+import { delay, quiet, rejectsWithin, resolvesWithin, spyBudget, test } from './harness.ts';
 
 const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
 
@@ -9,7 +9,7 @@ describe('when to hedge', () => {
   test('H1 sends no hedge when the first attempt answers before the delay', async ({ h }) => {
     const s = h.scripted({ 1: { after: 5, value: 'one' } });
     const b = spyBudget();
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 40, budget: b.budget }), SETTLE_MS, 'first answers at 5 ms, delay 40 ms');
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 40, budget: b.budget }), quiet(150), 'first answers at 5 ms, delay 40 ms');
     expect(value, 'value of the call').toBe('one');
     await delay(Math.max(0, 90 - s.elapsed())); // well past the 40 ms delay
     expect(s.calls.length, 'attempts sent by 90 ms (the first answered at 5 ms, before the 40 ms delay)').toBe(1);
@@ -22,7 +22,7 @@ describe('when to hedge', () => {
     const p = hedgedFetch(s.request, { hedgeDelayMs: 40, budget: b.budget });
     await delay(20);
     expect(s.calls.length, 'attempts sent 20 ms into a call with hedgeDelayMs 40').toBe(1);
-    await resolvesWithin(p, SETTLE_MS, 'first hangs, delay 40 ms');
+    await resolvesWithin(p, quiet(200), 'first hangs, delay 40 ms');
     expect(s.calls.length, 'attempts sent').toBe(2);
     expect(s.calls.map((c) => c.attempt), 'attempt numbers given to request()').toEqual([1, 2]);
     expect(s.calls[1]!.startedAt, 'ms until the hedge started (hedgeDelayMs 40)').toBeGreaterThanOrEqual(35);
@@ -30,13 +30,13 @@ describe('when to hedge', () => {
 
   test.concurrent('H3 resolves with the hedge when the hedge answers first', async ({ h }) => {
     const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first hangs, hedge answers');
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(150), 'first hangs, hedge answers');
     expect(value, 'value of the call when only the hedge answered').toBe('two');
   });
 
   test.concurrent('H3 resolves with the first attempt when it answers after the hedge was sent', async ({ h }) => {
     const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first answers at 60 ms, hedge hangs');
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(200), 'first answers at 60 ms, hedge hangs');
     expect(s.calls.length, 'attempts sent').toBe(2);
     expect(value, 'value of the call').toBe('one');
   });
@@ -45,8 +45,8 @@ describe('when to hedge', () => {
     const hedgeFails = h.scripted({ 1: { after: 70, value: 'one' }, 2: { after: 5, error: new Error('hedge failed') } });
     const firstFails = h.scripted({ 1: { after: 50, error: new Error('first failed') }, 2: { after: 70, value: 'two' } });
     const [a, b] = await Promise.all([
-      resolvesWithin(hedgedFetch(hedgeFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'hedge fails at 25 ms, first answers at 70 ms'),
-      resolvesWithin(hedgedFetch(firstFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first fails at 50 ms, hedge answers at 90 ms'),
+      resolvesWithin(hedgedFetch(hedgeFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(250), 'hedge fails at 25 ms, first answers at 70 ms'),
+      resolvesWithin(hedgedFetch(firstFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(250), 'first fails at 50 ms, hedge answers at 90 ms'),
     ]);
     expect(a, 'value when the hedge failed first and the first attempt then answered').toBe('one');
     expect(b, 'value when the first attempt failed after the hedge was sent and the hedge then answered').toBe('two');
@@ -54,7 +54,7 @@ describe('when to hedge', () => {
 
   test.concurrent('H4 aborts the first attempt when the hedge wins, and not the winner', async ({ h }) => {
     const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'hedge wins');
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(150), 'hedge wins');
     const settledAt = s.elapsed();
     await delay(20);
     const [first, hedge] = s.calls;
@@ -65,7 +65,7 @@ describe('when to hedge', () => {
 
   test.concurrent('H4 aborts the hedge when the first attempt wins, and not the winner', async ({ h }) => {
     const s = h.scripted({ 1: { after: 50, value: 'one' }, 2: 'hang' });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), SETTLE_MS, 'first wins after the hedge was sent');
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(150), 'first wins after the hedge was sent');
     await delay(20);
     const [first, hedge] = s.calls;
     expect(hedge?.signal.aborted, "the hedge's signal 20 ms after the first attempt won").toBe(true);
@@ -79,7 +79,7 @@ describe('when to hedge', () => {
         const s = h.scripted({ 1: { after: 60, value: 'one' } });
         const b = spyBudget();
         const label = `${extra.method}${'idempotent' in extra ? ' with idempotent: false' : ''}`;
-        const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget, ...extra }), SETTLE_MS, label);
+        const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget, ...extra }), quiet(300), label);
         expect(value, `value of a ${label}`).toBe('one');
         expect(s.calls.length, `attempts sent for a ${label} that took 60 ms with hedgeDelayMs 15`).toBe(1);
         expect(b.count('tryHedge'), `budget.tryHedge() calls for a ${label}`).toBe(0);
@@ -103,7 +103,7 @@ describe('when to hedge', () => {
       cases.map(async (extra) => {
         const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
         const label = 'method' in extra ? `${extra.method}${'idempotent' in extra ? ' with idempotent: true' : ''}` : 'call without a method (GET)';
-        await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, ...extra }), SETTLE_MS, label);
+        await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, ...extra }), quiet(250), label);
         expect(s.calls.length, `attempts sent for a ${label} that took 60 ms with hedgeDelayMs 15`).toBe(2);
       }),
     );

@@ -1,13 +1,13 @@
 // Each rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture, harness.ts).
 import { describe, expect } from 'vitest';
 import { hedgedFetch, RatioHedgeBudget } from '../src/hedge.ts';
-import { delay, rejectsWithin, resolvesWithin, SETTLE_MS, spyBudget, test } from './harness.ts';
+import { delay, quiet, rejectsWithin, resolvesWithin, spyBudget, test } from './harness.ts';
 
 describe('the hedge budget', () => {
   test.concurrent('H6 records the request before the first attempt and asks for a hedge just before sending it', async ({ h }) => {
     const b = spyBudget();
     const s = h.scripted({ 1: 'hang', 2: { after: 5, value: 'two' } }, b.log);
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget }), SETTLE_MS, 'a hedged call');
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget }), quiet(150), 'a hedged call');
     expect(b.log, 'order of budget calls and attempts in a hedged call').toEqual(['recordRequest', 'attempt 1', 'tryHedge', 'attempt 2']);
   });
 
@@ -15,7 +15,7 @@ describe('the hedge budget', () => {
     const b = spyBudget();
     for (const method of ['GET', 'POST']) {
       const s = h.scripted({ 1: { after: 5, value: 'one' } }, b.log);
-      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, method }), SETTLE_MS, `a ${method} that answers at 5 ms`);
+      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, method }), quiet(150), `a ${method} that answers at 5 ms`);
     }
     await delay(40);
     expect(b.log, 'budget calls and attempts for a fast GET then a POST').toEqual(['recordRequest', 'attempt 1', 'recordRequest', 'attempt 1']);
@@ -24,7 +24,7 @@ describe('the hedge budget', () => {
   test.concurrent('H6 a refused hedge is not sent and the first attempt carries on alone', async ({ h }) => {
     const b = spyBudget([false]);
     const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: { after: 1, value: 'two' } }, b.log);
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), SETTLE_MS, 'a call whose hedge the budget refuses');
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), quiet(300), 'a call whose hedge the budget refuses');
     expect(value, 'value of the call').toBe('one');
     expect(b.log, 'budget calls and attempts when tryHedge() says no').toEqual(['recordRequest', 'attempt 1', 'tryHedge']);
   });
@@ -33,7 +33,7 @@ describe('the hedge budget', () => {
     const boom = new Error('first failed');
     const b = spyBudget([false, true]);
     const s = h.scripted({ 1: { after: 40, error: boom }, 2: { after: 1, value: 'two' } }, b.log);
-    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), SETTLE_MS, 'hedge refused at 15 ms, first fails at 40 ms');
+    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), quiet(200), 'hedge refused at 15 ms, first fails at 40 ms');
     expect(error, 'the rejection').toBe(boom);
     expect(b.log, 'budget calls and attempts').toEqual(['recordRequest', 'attempt 1', 'tryHedge']);
   });
@@ -43,7 +43,7 @@ describe('the hedge budget', () => {
     const attempts: number[] = [];
     for (let i = 0; i < 2; i++) {
       const s = h.scripted({ 1: { after: 40, value: 'one' }, 2: 'hang' });
-      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 10, budget }), SETTLE_MS, `slow call ${i + 1}`);
+      await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 10, budget }), quiet(200), `slow call ${i + 1}`);
       attempts.push(s.calls.length);
     }
     expect(attempts, 'attempts sent by two slow calls sharing a RatioHedgeBudget(0.5)').toEqual([1, 2]);

@@ -2,7 +2,7 @@
 // H11's tests watch the whole process (its timers, its unhandled rejections) and run one at a time.
 import { describe, expect } from 'vitest';
 import { hedgedFetch } from '../src/hedge.ts';
-import { delay, manualClock, rejectsWithin, resolvesWithin, SETTLE_MS, settleWithin, show, spyBudget, test, unhandledDuring } from './harness.ts';
+import { delay, manualClock, quiet, rejectsWithin, resolvesWithin, SETTLE_MS, settleWithin, show, spyBudget, test, unhandledDuring } from './harness.ts';
 
 const isTimeoutError = (e: unknown) => typeof e === 'object' && e !== null && (e as Error).name === 'TimeoutError';
 
@@ -11,7 +11,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const reason = new Error('caller gave up');
     const b = spyBudget();
     const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
-    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason) }), SETTLE_MS, 'an already aborted signal');
+    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason) }), quiet(150), 'an already aborted signal');
     expect(error, 'the rejection (the signal’s reason)').toBe(reason);
     expect(b.log, 'budget calls and attempts').toEqual([]);
   });
@@ -48,7 +48,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
     for (const deadlineAt of [0, -5]) {
       const b = spyBudget();
       const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
-      const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0 }), SETTLE_MS, `deadlineAt ${deadlineAt} at now() 0`);
+      const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0 }), quiet(150), `deadlineAt ${deadlineAt} at now() 0`);
       expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)})`).toBe(true);
       expect(b.log, `budget calls and attempts with deadlineAt ${deadlineAt} at now() 0`).toEqual([]);
     }
@@ -59,7 +59,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const s = h.scripted({ 1: 'deaf', 2: 'deaf' });
     const started = performance.now();
     const p = hedgedFetch(s.request, { hedgeDelayMs: 15, budget: spyBudget().budget, deadlineAt: 1080, now: clock.now });
-    const { error, at } = await rejectsWithin(p, SETTLE_MS, 'two attempts running into a deadline 80 ms away', started);
+    const { error, at } = await rejectsWithin(p, quiet(350), 'two attempts running into a deadline 80 ms away', started);
     expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)})`).toBe(true);
     expect(at, 'ms until the call rejected, with the deadline 80 ms away').toBeGreaterThanOrEqual(70);
     expect(s.calls.length, 'attempts sent (80 ms left, hedgeDelayMs 15)').toBe(2);
@@ -73,7 +73,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const p = hedgedFetch(s.request, { hedgeDelayMs: 30, budget: b.budget, deadlineAt: 400, now: clock.now });
     await delay(5);
     clock.t = 380; // 20 ms left by the clock when the hedge is due: less than hedgeDelayMs
-    const value = await resolvesWithin(p, SETTLE_MS, 'first answers at 60 ms, 20 ms left when the hedge is due');
+    const value = await resolvesWithin(p, quiet(300), 'first answers at 60 ms, 20 ms left when the hedge is due');
     expect(value, 'value of the call').toBe('one');
     expect(b.log, 'budget calls and attempts (a hedge that cannot get hedgeDelayMs before the deadline is not sent, and the budget is not asked)').toEqual(['recordRequest', 'attempt 1']);
   });
@@ -81,7 +81,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
   test.concurrent('H9 still hedges when more than hedgeDelayMs is left', async ({ h }) => {
     const clock = manualClock(0);
     const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: spyBudget().budget, deadlineAt: 400, now: clock.now }), SETTLE_MS, '400 ms left, hedgeDelayMs 30');
+    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: spyBudget().budget, deadlineAt: 400, now: clock.now }), quiet(150), '400 ms left, hedgeDelayMs 30');
     expect(value, 'value of the call').toBe('one');
     expect(s.calls.length, 'attempts sent with 400 ms left when the hedge was due').toBe(2);
   });
@@ -93,7 +93,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
       const clock = manualClock(0);
       const s = h.scripted({ 1: { after: 30, value: 'one' } });
       const p = hedgedFetch(s.request, { hedgeDelayMs: 100, budget: spyBudget().budget, deadlineAt: left, now: clock.now });
-      const value = await resolvesWithin(p, SETTLE_MS, `deadlineAt ${left} ms away, first attempt answers after 30 ms`);
+      const value = await resolvesWithin(p, quiet(150), `deadlineAt ${left} ms away, first attempt answers after 30 ms`);
       expect(value, `value of the call with the deadline ${left} ms away`).toBe('one');
     }
   });
@@ -131,7 +131,7 @@ describe('cancellation, deadline, failures and clean-up', () => {
   test('H11 no timer is left running once the first attempt has answered', async ({ h }) => {
     const timers = h.watchTimers();
     const s = h.scripted({ 1: { after: 5, value: 'one' } });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 400, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 }), SETTLE_MS, 'a fast answer');
+    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 400, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 }), quiet(150), 'a fast answer');
     expect(timers.left(), 'timers of yours still keeping the process alive after the call resolved (hedge delay 400 ms, deadline 5 s away)').toBe(0);
   });
 
@@ -143,9 +143,9 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const ac = new AbortController();
     const opts = { hedgeDelayMs: 15, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 };
     const [won1, failed1, aborted1] = await Promise.all([
-      settleWithin(hedgedFetch(won.request, opts), SETTLE_MS),
-      settleWithin(hedgedFetch(failed.request, opts), SETTLE_MS),
-      settleWithin(hedgedFetch(aborted.request, { ...opts, signal: ac.signal }), SETTLE_MS),
+      settleWithin(hedgedFetch(won.request, opts), quiet(150)),
+      settleWithin(hedgedFetch(failed.request, opts), quiet(150)),
+      settleWithin(hedgedFetch(aborted.request, { ...opts, signal: ac.signal }), quiet(150)),
       delay(30).then(() => ac.abort()),
     ]);
     expect([won1.kind, failed1.kind, aborted1.kind], 'outcomes of the three calls').toEqual(['resolved', 'rejected', 'rejected']);
@@ -161,10 +161,10 @@ describe('cancellation, deadline, failures and clean-up', () => {
       const ac = new AbortController();
       const opts = { hedgeDelayMs: 15, budget: spyBudget().budget };
       await Promise.all([
-        settleWithin(hedgedFetch(s1.request, opts), SETTLE_MS),
-        settleWithin(hedgedFetch(s2.request, opts), SETTLE_MS),
-        settleWithin(hedgedFetch(s3.request, opts), SETTLE_MS),
-        settleWithin(hedgedFetch(s4.request, { ...opts, signal: ac.signal }), SETTLE_MS),
+        settleWithin(hedgedFetch(s1.request, opts), quiet(150)),
+        settleWithin(hedgedFetch(s2.request, opts), quiet(150)),
+        settleWithin(hedgedFetch(s3.request, opts), quiet(150)),
+        settleWithin(hedgedFetch(s4.request, { ...opts, signal: ac.signal }), quiet(150)),
         delay(30).then(() => ac.abort(new Error('user left'))),
       ]);
     });

@@ -9,14 +9,20 @@ import { expect, test as vitestTest } from 'vitest';
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * How long (real time) a test waits for a call to settle before failing it. A correct hedgedFetch
- * settles the calls these tests wait on within 5-60 ms (hedge delays of 10-40 ms, answers after
- * 5-60 ms; the slower ones wait longer); this leaves it five times that, and a call that never
- * settles fails its test at once instead of waiting out the 3 s per-test timeout. settleWithin()
- * also waits for as many turns of a short timer as a quiet machine would take, so a loaded
- * machine that stalls this process (and the learner's timers with it) stretches every wait.
+ * How long a test waits for a call that never settles, so that it fails at once instead of waiting
+ * out the 3 s per-test timeout. Most tests wait `quiet(ms)`: until the scenario has been quiet (no
+ * attempt started, answered, failed or aborted, in any test) for `ms`, which each test sets to five
+ * times the longest pause a correct hedgedFetch makes in it (a hedge delay, a slow answer), at
+ * least 150 ms. A number is a plain limit, SETTLE_MS when the test asserts none of its own. Either
+ * way settleWithin() also waits for as many turns of a 2 ms timer as a quiet machine would take, so
+ * a loaded machine that stalls this process (and the learner's timers with it) stretches the wait.
  */
 export const SETTLE_MS = 300;
+export type Wait = number | { quietMs: number };
+export const quiet = (quietMs: number): Wait => ({ quietMs });
+const waitText = (w: Wait) => (typeof w === 'number' ? `within ${w} ms` : `before ${w.quietMs} ms passed with nothing happening`);
+/** Attempts started, answered, failed or aborted: what quiet() waits on. */
+let events = 0;
 
 /** What one attempt does, by attempt number (1 = the first, 2 = the hedge). */
 export type Step =
@@ -109,11 +115,13 @@ function scripted(scope: Scope, steps: Record<number, Step>, log?: string[]) {
     // An attempt sent after its test ended (a call the test stopped waiting for) never settles,
     // and starts no timer that a later test could take for the learner's.
     if (scope.closed) return new Promise<string>(() => {});
+    events++;
     scope.retain(signal);
     const step = steps[calls.length] ?? 'hang';
     return new Promise<string>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = () => {
+        events++;
         call.abortedAt = performance.now() - t0;
         clearTimeout(timer); // the test's own timers must not look like the learner's
         if (step !== 'deaf') reject(signal.reason);
@@ -123,6 +131,7 @@ function scripted(scope: Scope, steps: Record<number, Step>, log?: string[]) {
       signal.addEventListener('abort', onAbort, { once: true });
       if (step === 'hang' || step === 'deaf') return;
       timer = setTimeout(() => {
+        events++;
         signal.removeEventListener('abort', onAbort);
         if ('value' in step) resolve(step.value);
         else reject(step.error);
@@ -158,14 +167,23 @@ export function manualClock(t = 0) {
 export type Outcome = { kind: 'resolved'; value: unknown; at: number } | { kind: 'rejected'; error: unknown; at: number } | { kind: 'pending' };
 
 /**
- * How `p` settled (and when, in ms since `since`), or 'pending' if not within `ms` of real time
- * and `ms / 5` turns of a 2 ms timer (a stalled process does not use up the wait).
+ * How `p` settled (and when, in ms since `since`), or 'pending' if it had not when the wait ran
+ * out (see SETTLE_MS and quiet()).
  */
-export async function settleWithin(p: Promise<unknown>, ms: number, since = performance.now()): Promise<Outcome> {
+export async function settleWithin(p: Promise<unknown>, wait: Wait, since = performance.now()): Promise<Outcome> {
   let done = false;
+  const limit = typeof wait === 'number' ? wait : wait.quietMs;
   const guard = async (): Promise<Outcome> => {
-    const start = performance.now();
-    for (let turns = 0; !done && (performance.now() - start < ms || turns < ms / 5); turns++) await delay(2);
+    let start = performance.now();
+    let seen = events;
+    for (let turns = 0; !done && (performance.now() - start < limit || turns < limit / 5); turns++) {
+      await delay(2);
+      if (typeof wait !== 'number' && events !== seen) {
+        seen = events;
+        start = performance.now();
+        turns = 0;
+      }
+    }
     return { kind: 'pending' };
   };
   const outcome = await Promise.race([
@@ -190,17 +208,17 @@ export function show(o: Outcome | unknown): string {
   return v(o);
 }
 
-/** Expects `p` to resolve within `ms` and returns its value; fails with what happened instead. */
-export async function resolvesWithin(p: Promise<unknown>, ms: number, what: string): Promise<unknown> {
-  const out = await settleWithin(p, ms);
-  if (out.kind !== 'resolved') expect.fail(`${what}: expected the call to resolve within ${ms} ms, but it ${show(out)}`);
+/** Expects `p` to resolve within the wait and returns its value; fails with what happened instead. */
+export async function resolvesWithin(p: Promise<unknown>, wait: Wait, what: string): Promise<unknown> {
+  const out = await settleWithin(p, wait);
+  if (out.kind !== 'resolved') expect.fail(`${what}: expected the call to resolve ${waitText(wait)}, but it ${show(out)}`);
   return out.value;
 }
 
-/** Expects `p` to reject within `ms` and returns the error; fails with what happened instead. */
-export async function rejectsWithin(p: Promise<unknown>, ms: number, what: string, since?: number): Promise<{ error: unknown; at: number }> {
-  const out = await settleWithin(p, ms, since);
-  if (out.kind !== 'rejected') expect.fail(`${what}: expected the call to reject within ${ms} ms, but it ${show(out)}`);
+/** Expects `p` to reject within the wait and returns the error; fails with what happened instead. */
+export async function rejectsWithin(p: Promise<unknown>, wait: Wait, what: string, since?: number): Promise<{ error: unknown; at: number }> {
+  const out = await settleWithin(p, wait, since);
+  if (out.kind !== 'rejected') expect.fail(`${what}: expected the call to reject ${waitText(wait)}, but it ${show(out)}`);
   return { error: out.error, at: out.at };
 }
 
