@@ -5,9 +5,12 @@
  * Exit codes: 0 ok, 2 usage error (unknown simulation, parameter, flag or value).
  */
 import { DEFAULT_SEED, SIMS, getSim, parseSimParams, type AnySim } from '../src/sims/index.ts';
-import { formatSummary, formatTable } from '../src/sims/format.ts';
+import { formatSummary, formatTable } from '../src/sims/text-table.ts';
+import { isLang, type Lang } from '../src/i18n/langs.ts';
 
-type Lang = 'vi' | 'en';
+/** Like every command of the course: COURSE_LANG, else Vietnamese (the course's first language); --lang wins. */
+const defaultLang = (): Lang => (isLang(process.env['COURSE_LANG']) ? process.env['COURSE_LANG'] : 'vi');
+
 
 class UsageError extends Error {}
 
@@ -31,7 +34,7 @@ function parseArgs(argv: string[]): Options | 'list' | 'help' {
     return 'list';
   }
   if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return 'help';
-  const opts: Options = { name: argv[0]!, seed: DEFAULT_SEED, sets: [], json: false, charts: false, lang: 'en' };
+  const opts: Options = { name: argv[0]!, seed: DEFAULT_SEED, sets: [], json: false, charts: false, lang: defaultLang() };
   if (opts.name.startsWith('-')) throw new UsageError(`expected a simulation name before "${opts.name}"`);
   const value = (i: number, flag: string): string => {
     const v = argv[i];

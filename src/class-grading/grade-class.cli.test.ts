@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_SUBMISSION_BYTES } from '../assignments/format.ts';
+import { MAX_SUBMISSION_BYTES } from '../assignments/file-schemas.ts';
 import { REPO_ROOT } from '../grading/index.ts';
 import { buggyVariant } from '../grading/proof-catalogue.ts';
 import { parseCsv } from './csv.ts';

@@ -12,8 +12,12 @@ interface Run {
 }
 
 function sim(...args: string[]): Promise<Run> {
+  return simIn({ COURSE_LANG: 'en' }, ...args);
+}
+
+function simIn(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(tsx, ['scripts/sim.ts', ...args], { cwd: root, timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(tsx, ['scripts/sim.ts', ...args], { cwd: root, timeout: 60_000, env: { ...process.env, COURSE_LANG: '', ...env } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -65,6 +69,18 @@ describe('npm run sim', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Calls at the bottom/);
     expect(r.stdout).toMatch(/^\s+3\s+64\s/m);
+  });
+
+  it('speaks COURSE_LANG, else Vietnamese, like the other commands; --lang wins', async () => {
+    const [plain, english, flag] = await Promise.all([
+      simIn({}, 'amplification', '--set', 'layers=3'),
+      simIn({ COURSE_LANG: 'en' }, 'amplification', '--set', 'layers=3'),
+      simIn({ COURSE_LANG: 'en' }, 'amplification', '--set', 'layers=3', '--lang', 'vi'),
+    ]);
+    expect(english.stdout).toMatch(/Calls at the bottom/);
+    expect(plain.stdout).not.toMatch(/Calls at the bottom/);
+    expect(plain.stdout).toMatch(/[ạảấầẩậắằẳặẹẻẽếềểễệịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/);
+    expect(flag.stdout).toBe(plain.stdout);
   });
 
   it('exits 2 with a message on unknown names, parameters, values and flags', async () => {

@@ -1,11 +1,16 @@
 /**
- * The browser side of storage: localStorage when the browser lets us use it, otherwise (private
- * mode, storage disabled, quota of 0) an in-memory stand-in so every page still works; progress then
- * lasts as long as the page.
+ * Where the browser keeps the learner's work (progress and saved code): localStorage when the
+ * browser lets us use it, otherwise (private mode, storage disabled, quota of 0) an in-memory
+ * stand-in so every page still works; the work then lasts as long as the page. Its own folder,
+ * because progress and the workspace both read it and neither may depend on the other.
  */
-import type { KeyValueStore } from '../workspace/saved-code.ts';
 
-export type { KeyValueStore };
+/** The part of Storage the course needs, so tests can pass a Map-backed fake. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 /** A Map-backed store: the fallback in the browser and the fake in tests. */
 export class MemoryStore implements KeyValueStore {

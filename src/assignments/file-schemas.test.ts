@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentSchema, submissionSchema, type Assignment } from './format.ts';
+import { assignmentSchema, submissionSchema, type Assignment } from './file-schemas.ts';
 import { assignmentLink, decodeAssignment, encodeAssignment } from './link.ts';
 import { currentZoneName, formatDue, isLate, zonedTimeToIso } from './due.ts';
 import { buildSubmission, submissionFileNameFor } from './submission.ts';

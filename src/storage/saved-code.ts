@@ -3,6 +3,7 @@
  * the same in both languages. The workspace writes it; progress export and assignment submissions read it.
  */
 import { z } from 'zod/mini'; // in the browser, where full zod would add ~25 KB gzip to every page
+import type { KeyValueStore } from './key-value-store.ts';
 
 export const SAVED_CODE_PREFIX = 'course.code.';
 
@@ -13,12 +14,6 @@ export const savedCodeSchema = z.object({
 });
 export type SavedCode = z.infer<typeof savedCodeSchema>;
 
-/** The part of Storage this module needs, so tests can pass a Map-backed fake. */
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
 
 export const savedCodeKey = (exerciseId: string) => `${SAVED_CODE_PREFIX}${exerciseId}`;
 

@@ -4,7 +4,9 @@
  */
 import type { Axis, SummaryItem, Text } from '../sims/index.ts';
 
-export type Lang = keyof Text;
+import type { Lang } from '../i18n/langs.ts';
+
+export type { Lang };
 
 const LOCALE: Record<Lang, string> = { vi: 'vi-VN', en: 'en-US' };
 const formatters = new Map<string, Intl.NumberFormat>();

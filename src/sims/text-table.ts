@@ -1,6 +1,5 @@
-import type { Column, Row, SimResult, SummaryItem, Text } from './types.ts';
-
-type Lang = keyof Text;
+import type { Lang } from '../i18n/langs.ts';
+import type { Column, Row, SimResult, SummaryItem } from './types.ts';
 
 export function formatValue(v: Row[string] | SummaryItem['value'], unit?: string, lang: Lang = 'en'): string {
   if (v === null || v === '') return '—'; // an empty list (no policy recovered) says so

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTitle, formatFigure, formatNumber, formatTick } from './format.ts';
+import { axisTitle, formatFigure, formatNumber, formatTick } from './number-format.ts';
 
 const words = { yes: 'yes', no: 'no', none: '—' };
 
