@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
-import { assignmentSchema, submissionSchema } from '../src/assignments/format.ts';
+import { assignmentSchema, submissionSchema } from '../src/assignments/file-schemas.ts';
 
 const WORDS = {
   en: { late: 'due date has passed', open: 'Open:', noCode: 'No saved code yet', saved: 'Code saved', nothing: 'Nothing to hand in yet', emailError: 'valid e-mail', invalid: 'damaged or incomplete', missing: 'carries none' },

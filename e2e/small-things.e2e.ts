@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assignmentLink } from '../src/assignments/link.ts';
-import type { Assignment } from '../src/assignments/format.ts';
+import type { Assignment } from '../src/assignments/file-schemas.ts';
 import { baseURL, skipBrowser, useBrowser } from './fixtures.ts';
 
 const assignment: Assignment = {

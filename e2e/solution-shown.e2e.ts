@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentLink } from '../src/assignments/link.ts';
-import type { Assignment } from '../src/assignments/format.ts';
+import type { Assignment } from '../src/assignments/file-schemas.ts';
 import { skipBrowser, useBrowser } from './fixtures.ts';
 import { pasteCode, runToEnd, workspace } from './run-helpers.ts';
 import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';

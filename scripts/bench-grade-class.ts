@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
+import { buggyVariant } from '../src/grading/proof-catalogue.ts';
 import { createSubmissionSandbox, gradeClass, gradingFailed, loadClassContext, nodeClassIO } from '../src/class-grading/index.ts';
 import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
 
@@ -34,7 +35,13 @@ function variants(id: Core): Array<{ label: string; text: string }> {
   const reference = { label: 'reference', text: readFileSync(join(dir, CORE[id]), 'utf8') };
   const starter = { label: 'starter', text: readFileSync(join(REPO_ROOT, 'exercises', id, 'starter', CORE[id]), 'utf8') };
   const alternatives = list('alternatives');
-  const buggy = list('buggy');
+  const buggy = readdirSync(join(dir, 'buggy'))
+    .filter((f) => f.endsWith('.patch'))
+    .sort()
+    .map((f) => {
+      const name = f.slice(0, -'.patch'.length);
+      return { label: `buggy/${name}`, text: buggyVariant(id, name, { [CORE[id]]: reference.text }).files[CORE[id]]! };
+    });
   // Roughly a class: a third correct (reference or alternative), half buggy, the rest the untouched starter.
   const out: Array<{ label: string; text: string }> = [];
   for (let i = 0; out.length < 12; i++) {

@@ -17,12 +17,17 @@ import {
   REPO_ROOT,
   type GradeOptions,
 } from '../src/grading/index.ts';
+import { readCli, wholeNumber } from './run-cli.ts';
 
 killSandboxesOnSignals();
 
 const CORE = ['retry-helper', 'deadline-middleware'];
-const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const cli = readCli({
+  usage: { en: 'Usage: npm run bench:grade -- [--runs N]   (default 3)', vi: 'Cách dùng: npm run bench:grade -- [--runs N]   (mặc định 3)' },
+  options: { runs: { type: 'string' } },
+  maxPositionals: 0,
+});
+const runs = wholeNumber(cli, 'runs', 3);
 const source = fsExerciseSource();
 const available = await source.ids();
 

@@ -6,13 +6,15 @@
 //   (controller, uPlot, worker).
 import { launchBrowser } from '../e2e/browser.ts';
 import { serveSite } from '../e2e/serve-site.ts';
+import { readCli, wholeNumber } from './run-cli.ts';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const dist = arg('dist') ?? process.env.COURSE_DIST ?? 'dist';
-const changes = Number(arg('changes') ?? 8);
+const cli = readCli({
+  usage: { en: 'Usage: npm run bench:labs -- [--dist FOLDER] [--changes N]   (default dist, 8; needs npm run build)', vi: 'Cách dùng: npm run bench:labs -- [--dist THƯ-MỤC] [--changes N]   (mặc định dist, 8; cần npm run build trước)' },
+  options: { dist: { type: 'string' }, changes: { type: 'string' } },
+  maxPositionals: 0,
+});
+const dist = cli.values.dist ?? process.env.COURSE_DIST ?? 'dist';
+const changes = wholeNumber(cli, 'changes', 8);
 
 /** A lesson per lab, and a parameter with values that are each new to the lab (no cache hits). */
 const LABS = [

@@ -3,8 +3,13 @@
 // JavaScript bytes, total bytes and request count, before any interaction.
 import { launchBrowser } from '../e2e/browser.ts';
 import { serveSite } from '../e2e/serve-site.ts';
+import { readCli } from './run-cli.ts';
 
-const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const cli = readCli({
+  usage: { en: 'Usage: npm run bench:page -- [/en/some/page/ ...]   (default: a lesson in both languages, an exercise page, home; needs npm run build)', vi: 'Cách dùng: npm run bench:page -- [/vi/trang/nao-do/ ...]   (mặc định: một bài học ở cả hai ngôn ngữ, một trang bài tập, trang chủ; cần npm run build trước)' },
+  options: {},
+});
+const pages = cli.positionals.filter((a) => a.startsWith('/'));
 if (!pages.length) pages.push('/vi/timeouts/why-timeouts/', '/en/timeouts/why-timeouts/', '/en/when-to-retry/one-layer/', '/en/');
 
 const site = await serveSite(process.env.COURSE_DIST ?? 'dist');

@@ -4,14 +4,15 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_SEED, SIMS, defaults } from '../src/sims/index.ts';
+import { readCli, wholeNumber } from './run-cli.ts';
 
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
+const cli = readCli({
+  usage: { en: 'Usage: npm run bench:sims -- [--runs N]   (default 15)', vi: 'Cách dùng: npm run bench:sims -- [--runs N]   (mặc định 15)' },
+  options: { runs: { type: 'string' } },
+  maxPositionals: 0,
+});
+const RUNS = wholeNumber(cli, 'runs', 15);
 const WARMUP = 3;
-if (!Number.isInteger(RUNS) || RUNS < 1) {
-  process.stderr.write('bench-sims: --runs needs a positive integer\n');
-  process.exit(2);
-}
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

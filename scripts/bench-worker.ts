@@ -9,9 +9,14 @@ import { servePlainStatic } from '../e2e/plain-static-server.ts';
 import { DIST } from '../e2e/site-pages.ts';
 import { lessonEmbedding } from '../e2e/workspace-helpers.ts';
 import { fsExerciseSource } from '../src/grading/fs-source.ts';
+import { readCli, wholeNumber } from './run-cli.ts';
 
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const cli = readCli({
+  usage: { en: 'Usage: npm run bench:worker -- [--runs N]   (default 3; needs npm run build)', vi: 'Cách dùng: npm run bench:worker -- [--runs N]   (mặc định 3; cần npm run build trước)' },
+  options: { runs: { type: 'string' } },
+  maxPositionals: 0,
+});
+const RUNS = wholeNumber(cli, 'runs', 3);
 const source = fsExerciseSource();
 const site = await servePlainStatic(DIST);
 const browser = await launchBrowser();

@@ -3,25 +3,22 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { EXERCISES_DIR, fsExerciseSource, REPO_ROOT } from '../src/grading/index.ts';
-import { parseArgs } from './cli-args.ts';
-import { msg, pickLang, type Lang } from './cli-messages.ts';
+import { msg, type Lang } from './cli-messages.ts';
+import { runCli } from './run-cli.ts';
 
 const WORKBOOK = join(REPO_ROOT, 'workbook');
 
-async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['lang'], ['force', 'help']);
-  const picked = pickLang(typeof args.flags['lang'] === 'string' ? args.flags['lang'] : undefined);
-  const lang: Lang = typeof picked === 'string' ? picked : 'vi';
-  const usage = (text: string) => {
-    process.stderr.write(`${text}\n\n${msg(lang, 'usage.exercise')}\n`);
+runCli({
+  usage: { vi: msg('vi', 'usage.exercise'), en: msg('en', 'usage.exercise') },
+  options: { force: { type: 'boolean' } },
+  main: ({ values, positionals, lang, usageError }) => exercise(positionals, values.force === true, lang, usageError),
+});
+
+async function exercise(positionals: string[], force: boolean, lang: Lang, usage: (message: string) => number): Promise<number> {
+  const [command, id, ...extra] = positionals;
+  if (!command) {
+    process.stdout.write(`${msg(lang, 'usage.exercise')}\n`);
     return 2;
-  };
-  if (typeof picked !== 'string') return usage(`${msg('vi', 'usage.badLang', { lang: picked.bad })}\n${msg('en', 'usage.badLang', { lang: picked.bad })}`);
-  if (args.unknown.length) return usage(msg(lang, 'usage.unknownOption', { option: args.unknown.join(' ') }));
-  const [command, id, ...extra] = args.positional;
-  if (args.flags['help'] || !command) {
-    process.stdout.write(msg(lang, 'usage.exercise') + '\n');
-    return args.flags['help'] ? 0 : 2;
   }
   const source = fsExerciseSource();
 
@@ -51,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     const shown = relative(process.cwd(), dir) || dir;
     const paths = bundle.exercise.files.map((f) => f.path);
     const existing = paths.filter((p) => existsSync(join(dir, p)));
-    if (existing.length && !args.flags['force']) {
+    if (existing.length && !force) {
       process.stderr.write(msg(lang, 'start.exists', { dir: shown, files: existing.join(', ') }) + '\n');
       return 2;
     }
@@ -73,11 +70,3 @@ async function main(argv: string[]): Promise<number> {
 
   return usage(msg(lang, 'usage.unknownCommand', { command }));
 }
-
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);

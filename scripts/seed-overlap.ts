@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sharedRuns } from '../src/content-lint/seed-overlap.ts';
 import { seedDir } from '../src/content-lint/seeds.ts';
+import { readCli } from './run-cli.ts';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -18,7 +19,14 @@ if (!dir) {
   process.exit(2);
 }
 const seeds = readdirSync(dir).map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
-const targets = process.argv.slice(2).length ? process.argv.slice(2) : filesUnder('content');
+const cli = readCli({
+  usage: {
+    en: 'Usage: npx tsx scripts/seed-overlap.ts [files...]   (default: every file under content/)',
+    vi: 'Cách dùng: npx tsx scripts/seed-overlap.ts [file...]   (mặc định: mọi file trong content/)',
+  },
+  options: {},
+});
+const targets = cli.positionals.length ? cli.positionals : filesUnder('content');
 let found = 0;
 for (const file of targets.filter((f) => existsSync(f))) {
   const text = readFileSync(file, 'utf8');

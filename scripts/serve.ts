@@ -1,5 +1,5 @@
 // npm start's server: the built site (dist/) plus the local exercise runner, on loopback only.
-// Usage: tsx scripts/serve.ts [--port 4321] [--dist dist] [--no-open]
+// Usage: tsx scripts/serve.ts [--port 4321] [--dist dist] [--no-open] [--lang vi|en]
 // Prints the URL carrying this run's runner token and opens it where a browser is available.
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
@@ -10,32 +10,52 @@ import { announcement } from '../src/runner/server/announce.ts';
 import { openBrowser } from '../src/runner/server/open-browser.ts';
 import { tokenURL } from '../src/runner/protocol.ts';
 import { staticSite } from '../src/runner/server/static-site.ts';
+import { fillPlaceholders } from '../src/i18n/fill.ts';
+import type { Lang } from '../src/i18n/langs.ts';
+import { runCli } from './run-cli.ts';
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
+const USAGE = {
+  en: 'Usage: npm run serve -- [--port 4321] [--dist dist] [--no-open]\nServes the built site and the local exercise runner on loopback, and opens the URL with its token.',
+  vi: 'Cách dùng: npm run serve -- [--port 4321] [--dist dist] [--no-open]\nPhục vụ trang đã build và local runner chấm bài trên loopback, rồi mở URL kèm token.',
+};
+const MESSAGES = {
+  en: { noBuild: '{index} is missing: build the site first (npm run build).', badPort: '--port must be a port number (got "{port}").' },
+  vi: { noBuild: 'Không có {index}: hãy build trang trước (npm run build).', badPort: '--port phải là số cổng (nhận được "{port}").' },
+} as const satisfies Record<Lang, Record<string, string>>;
 
-const port = Number(option('port', process.env.PORT ?? '4321'));
-const dist = resolve(option('dist', 'dist'));
-if (!existsSync(`${dist}/index.html`)) {
-  process.stderr.write(`${dist}/index.html is missing: build the site first (npm run build).\n`);
-  process.exit(2);
+runCli({
+  usage: USAGE,
+  options: { port: { type: 'string' }, dist: { type: 'string' }, 'no-open': { type: 'boolean' } },
+  maxPositionals: 0,
+  main({ values, lang, usageError }) {
+    const port = Number(values.port ?? process.env.PORT ?? '4321');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return usageError(fillPlaceholders(MESSAGES[lang].badPort, { port: String(values.port ?? process.env.PORT) }));
+    const dist = resolve(values.dist ?? 'dist');
+    if (!existsSync(`${dist}/index.html`)) {
+      process.stderr.write(`${fillPlaceholders(MESSAGES[lang].noBuild, { index: `${dist}/index.html` })}\n`);
+      return 2;
+    }
+    serve(port, dist);
+    return 0;
+  },
+});
+
+function serve(port: number, dist: string): void {
+  const runner = localRunnerApi();
+  const site = staticSite(dist, siteHeaders);
+  const server = createServer(async (req, res) => {
+    try {
+      for (const [k, v] of Object.entries(siteHeaders)) res.setHeader(k, v);
+      if (!(await runner(req, res))) await site(req, res);
+    } catch (err) {
+      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  });
+  // Loopback only: the runner executes code sent by the page.
+  server.listen(port, '127.0.0.1', () => {
+    const base = `http://localhost:${port}`;
+    process.stdout.write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token)), runner.sandbox));
+  });
 }
-const runner = localRunnerApi();
-const site = staticSite(dist, siteHeaders);
-const server = createServer(async (req, res) => {
-  try {
-    for (const [k, v] of Object.entries(siteHeaders)) res.setHeader(k, v);
-    if (!(await runner(req, res))) await site(req, res);
-  } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
-  }
-});
-// Loopback only: the runner executes code sent by the page.
-server.listen(port, '127.0.0.1', () => {
-  const base = `http://localhost:${port}`;
-  process.stdout.write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token)), runner.sandbox));
-});

@@ -14,8 +14,14 @@ import { fsExerciseSource } from '../src/grading/fs-source.ts';
 import { gradeExercise } from '../src/grading/index.ts';
 import { loadCatalogue, verdictsOf } from '../src/grading/proof-catalogue.ts';
 import type { Report } from '../src/grading/types.ts';
+import { readCli } from './run-cli.ts';
 
-const headed = process.argv.includes('--headed');
+const cli = readCli({
+  usage: { en: 'Usage: npm run build && npm run webcontainer:real-run -- [--headed]   (needs the internet: StackBlitz)', vi: 'Cách dùng: npm run build && npm run webcontainer:real-run -- [--headed]   (cần internet: máy chủ của StackBlitz)' },
+  options: { headed: { type: 'boolean' } },
+  maxPositionals: 0,
+});
+const headed = cli.values.headed === true;
 const source = fsExerciseSource();
 const site = await serveSite(DIST, 'astro-preview'); // sends COOP/COEP, no local runner
 // Without --disable-background-networking: this run needs the network.

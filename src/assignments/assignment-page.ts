@@ -2,14 +2,14 @@
  * The learner's view of an assignment: decodes the link, shows due dates (the learner's zone and the
  * instructor's), the status of each item from the learner's progress, and exports the submission.
  */
-import { loadSavedCode } from '../workspace/saved-code.ts';
+import { loadSavedCode } from '../storage/saved-code.ts';
 import { pageProgress } from '../progress/browser-store.ts';
 import { findItem, type Catalog, type CatalogExercise } from '../progress/catalog.ts';
 import { downloadText } from '../progress/download.ts';
 import type { Progress } from '../progress/schema.ts';
 import { fill, readStrings, type Strings } from '../progress/strings.ts';
 import { formatDue, isLate } from './due.ts';
-import { learnerSchema, type Assignment } from './format.ts';
+import { learnerSchema, type Assignment } from './file-schemas.ts';
 import { decodeAssignment } from './link.ts';
 import { buildSubmission, itemsWithoutWork, submissionFileNameFor } from './submission.ts';
 

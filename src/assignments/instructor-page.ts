@@ -5,7 +5,7 @@
 import { downloadText } from '../progress/download.ts';
 import { fill, readStrings } from '../progress/strings.ts';
 import { localTimeZone, formatDue, zonedTimeToIso } from './due.ts';
-import { ASSIGNMENT_FORMAT, assignmentSchema, FORMAT_VERSION, isTimeZone, type Assignment } from './format.ts';
+import { ASSIGNMENT_FORMAT, assignmentSchema, FORMAT_VERSION, isTimeZone, type Assignment } from './file-schemas.ts';
 import { assignmentLink } from './link.ts';
 
 function newAssignmentId(now: Date): string {

@@ -2,7 +2,7 @@
  * An assignment travels in the URL fragment (`/en/assignment/#a=…`), so the site stays static and the
  * server never sees it: base64url of its UTF-8 JSON. Pure.
  */
-import { assignmentSchema, type Assignment } from './format.ts';
+import { assignmentSchema, type Assignment } from './file-schemas.ts';
 
 const FRAGMENT_KEY = 'a';
 

@@ -2,7 +2,7 @@
  * A learner's submission for an assignment, built from what the browser has: the saved code of each
  * exercise (only the files the exercise has) and the answers of the best attempt at each quiz. Pure.
  */
-import type { SavedCode } from '../workspace/saved-code.ts';
+import type { SavedCode } from '../storage/saved-code.ts';
 import type { Progress } from '../progress/schema.ts';
 import {
   FORMAT_VERSION,
@@ -13,7 +13,7 @@ import {
   type Assignment,
   type Learner,
   type Submission,
-} from './format.ts';
+} from './file-schemas.ts';
 
 export interface SubmissionInput {
   assignment: Assignment;

@@ -5,8 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_SUBMISSION_BYTES } from '../assignments/format.ts';
+import { MAX_SUBMISSION_BYTES } from '../assignments/file-schemas.ts';
 import { REPO_ROOT } from '../grading/index.ts';
+import { buggyVariant } from '../grading/proof-catalogue.ts';
 import { parseCsv } from './csv.ts';
 import { createSubmissionSandbox } from './sandbox.ts';
 import { makeAssignment, makeSubmission } from './test-fixtures.ts';
@@ -60,7 +61,7 @@ beforeAll(() => {
   put('deep.json', `{"format":${'['.repeat(5000)}${']'.repeat(5000)}}`);
   put(
     'binh.json',
-    makeSubmission(assignment, { name: '=HYPERLINK("x")', email: 'binh@example.com' }, { 'retry-helper': { 'retry.ts': solution('buggy/ignores-retry-after.ts') } }, {
+    makeSubmission(assignment, { name: '=HYPERLINK("x")', email: 'binh@example.com' }, { 'retry-helper': { 'retry.ts': buggyVariant('retry-helper', 'ignores-retry-after', { 'retry.ts': solution('retry.ts') }).files['retry.ts']! } }, {
       exportedAt: '2026-12-02T08:00:00.000Z',
     }),
   );

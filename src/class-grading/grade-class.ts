@@ -8,7 +8,7 @@ import type { Report } from '../grading/types.ts';
 import type { Lang } from './messages.ts';
 import { isSubmissionLate, scoreQuizzes, type ClassContext, type ExerciseOutcome, type LearnerResult } from './results.ts';
 import { keepLatestPerLearner, loadSubmission, sharedClaims, type AssignedExercise, type Rejected } from './submission.ts';
-import type { Submission } from '../assignments/format.ts';
+import type { Submission } from '../assignments/file-schemas.ts';
 import { codeToReview } from './review.ts';
 
 export interface ClassGradingIO {

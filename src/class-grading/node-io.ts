@@ -8,7 +8,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { prettifyError } from 'zod/mini';
 import '../i18n/zod-english.ts'; // an invalid assignment file is reported with zod's messages
-import { assignmentSchema, MAX_SUBMISSION_BYTES, type Assignment } from '../assignments/format.ts';
+import { assignmentSchema, MAX_SUBMISSION_BYTES, type Assignment } from '../assignments/file-schemas.ts';
 import { fsExerciseSource, gradeWith, REPO_ROOT, type ExerciseSource } from '../grading/index.ts';
 import { quizSchema, type QuizData } from '../quiz/schema.ts';
 import type { ClassGradingIO } from './grade-class.ts';

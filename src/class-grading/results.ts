@@ -3,7 +3,7 @@
  * the total, the problems to show, the gradebook rows and how many learners break each rule. Pure.
  */
 import { isLate } from '../assignments/due.ts';
-import type { Assignment, Learner, Submission } from '../assignments/format.ts';
+import type { Assignment, Learner, Submission } from '../assignments/file-schemas.ts';
 import type { Exercise } from '../grading/exercise-schema.ts';
 import type { Report } from '../grading/types.ts';
 import { scoreQuiz, type Answer } from '../quiz/grade.ts';

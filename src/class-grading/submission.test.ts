@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SUBMISSION_BYTES } from '../assignments/format.ts';
+import { MAX_SUBMISSION_BYTES } from '../assignments/file-schemas.ts';
 import { cm } from './messages.ts';
 import { keepLatestPerLearner, loadSubmission, sharedClaims, type Loaded } from './submission.ts';
 import { makeAssignment, makeSubmission } from './test-fixtures.ts';

@@ -1,6 +1,6 @@
 /**
  * The proof's catalogue of each exercise (Node, tests only): the reference, the starter, every buggy
- * variant with the rules it must break, and every alternative correct solution, read from
+ * variant (a patch against the reference) with the rules it must break, and every alternative correct solution, read from
  * solutions/<id>/. The Node proof (proof.test.ts) grades them all; the worker-runner parity check
  * (e2e/worker-parity.e2e.ts) grades them again in Chromium and compares each test's verdict, which
  * the Node proof records here.
@@ -11,14 +11,17 @@ import { join } from 'node:path';
 import { editablePaths } from './files.ts';
 import { readTree, REPO_ROOT } from './fs-source.ts';
 import type { ExerciseBundle } from './source.ts';
+import { applyVariantPatch, parseVariantPatch } from './variant-patch.ts';
 import type { Report, TestStatus } from './types.ts';
 
 export interface Variant {
   /** `reference`, `starter`, `buggy/<name>` or `alternative/<name>`. */
   name: string;
   files: Record<string, string>;
-  /** Rules a buggy variant must break (its `// expect-fail:` header); empty otherwise. */
+  /** Rules a buggy variant must break (its patch's `Breaks:`); empty otherwise. */
   expectFail: string[];
+  /** What a buggy variant gets wrong (its patch's `Bug:`). */
+  bug?: string;
 }
 
 export interface Catalogue {
@@ -28,9 +31,9 @@ export interface Catalogue {
   alternatives: Variant[];
 }
 
-/** solutions/<id>/<kind>/<name>.ts (single editable file) or <name>/ (a folder of files). */
-async function variants(id: string, kind: 'buggy' | 'alternatives', editable: string[], reference: Record<string, string>): Promise<Variant[]> {
-  const dir = join(REPO_ROOT, 'solutions', id, kind);
+/** solutions/<id>/alternatives/<name>.ts (single editable file) or <name>/ (a folder of files): whole programs. */
+async function alternatives(id: string, editable: string[], reference: Record<string, string>): Promise<Variant[]> {
+  const dir = join(REPO_ROOT, 'solutions', id, 'alternatives');
   if (!existsSync(dir)) return [];
   const out: Variant[] = [];
   for (const entry of readdirSync(dir).sort()) {
@@ -39,12 +42,25 @@ async function variants(id: string, kind: 'buggy' | 'alternatives', editable: st
     if (statSync(full).isDirectory()) files = { ...reference, ...(await readTree(full)) };
     else if (editable.length === 1) files = { [editable[0]!]: readFileSync(full, 'utf8') };
     else continue;
-    const firstLines = Object.values(files).map((text) => text.split('\n', 1)[0] ?? '');
-    const header = firstLines.map((l) => /^\/\/\s*expect-fail:\s*(.+)$/.exec(l)).find(Boolean);
-    const expectFail = header ? header[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    out.push({ name: `${kind === 'buggy' ? 'buggy' : 'alternative'}/${entry.replace(/\.ts$/, '')}`, files, expectFail });
+    out.push({ name: `alternative/${entry.replace(/\.ts$/, '')}`, files, expectFail: [] });
   }
   return out;
+}
+
+/** solutions/<id>/buggy/<name>.patch: the reference with one mistake (variant-patch.ts); a patch that no longer applies throws. */
+export function buggyVariant(id: string, name: string, reference: Record<string, string>): Variant {
+  const where = `solutions/${id}/buggy/${name}.patch`;
+  const patch = parseVariantPatch(readFileSync(join(REPO_ROOT, where), 'utf8'), where);
+  return { name: `buggy/${name}`, files: applyVariantPatch(patch, reference, where), expectFail: patch.breaks, bug: patch.bug };
+}
+
+function buggyVariants(id: string, reference: Record<string, string>): Variant[] {
+  const dir = join(REPO_ROOT, 'solutions', id, 'buggy');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((entry) => entry.endsWith('.patch'))
+    .sort()
+    .map((entry) => buggyVariant(id, entry.slice(0, -'.patch'.length), reference));
 }
 
 export async function loadCatalogue(id: string, bundle: ExerciseBundle): Promise<Catalogue> {
@@ -56,8 +72,8 @@ export async function loadCatalogue(id: string, bundle: ExerciseBundle): Promise
   return {
     reference: { name: 'reference', files: reference, expectFail: [] },
     starter: { name: 'starter', files: starter, expectFail: [] },
-    buggy: await variants(id, 'buggy', editable, reference),
-    alternatives: await variants(id, 'alternatives', editable, reference),
+    buggy: buggyVariants(id, reference),
+    alternatives: await alternatives(id, editable, reference),
   };
 }
 

@@ -86,7 +86,7 @@ for (const id of ids) {
     test('the catalogue has a buggy variant for every rule and at least two alternatives', () => {
       const caught = new Set(buggy.flatMap((b) => b.expectFail));
       expect(rules.filter((r) => !caught.has(r)), 'rules without a buggy variant').toEqual([]);
-      expect(buggy.filter((b) => b.expectFail.length === 0).map((b) => b.name), 'buggy files without // expect-fail').toEqual([]);
+      expect(buggy.filter((b) => b.expectFail.length === 0).map((b) => b.name), 'buggy patches without Breaks:').toEqual([]);
       expect(alternatives.length, 'alternative correct implementations').toBeGreaterThanOrEqual(2);
     });
 

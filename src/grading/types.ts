@@ -1,4 +1,6 @@
-export type Lang = 'vi' | 'en';
+import type { Lang } from '../i18n/langs.ts';
+
+export type { Lang };
 
 export interface Location {
   file: string;

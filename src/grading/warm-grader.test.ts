@@ -4,12 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { createWarmGrader, REPO_ROOT, type Report } from './index.ts';
+import { buggyVariant } from './proof-catalogue.ts';
 
 const grader = createWarmGrader();
 afterAll(() => grader.close());
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 const reference = read('solutions/retry-helper/retry.ts');
+const buggy = (name: string) => buggyVariant('retry-helper', name, { 'retry.ts': reference }).files['retry.ts']!;
 const grade = (text: string) => grader.grade({ exerciseId: 'retry-helper', files: { 'retry.ts': text }, lang: 'en' });
 const why = (r: Report) => `${r.message ?? ''} ${r.tests.filter((t) => t.status !== 'pass').map((t) => `${t.name}: ${t.details}`).join(' | ')}`.slice(0, 1500);
 const failing = (r: Report) => [...new Set(r.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))];
@@ -19,16 +21,16 @@ test('re-grading in a kept sandbox follows every change of the learner file', { 
   expect(first.status, why(first)).toBe('pass');
   expect(first.typeErrors).toEqual([]);
 
-  const buggy = await grade(read('solutions/retry-helper/buggy/retries-4xx.ts'));
-  expect(buggy.status).toBe('fail');
-  expect(failing(buggy)).toContain('R2');
+  const retries4xx = await grade(buggy('retries-4xx'));
+  expect(retries4xx.status).toBe('fail');
+  expect(failing(retries4xx)).toContain('R2');
 
   const typed = await grade(`${reference}\nexport const wrong: number = 'not a number';\n`);
   expect(typed.status, 'a type error alone does not fail the run').toBe('pass');
   expect(typed.typeErrors.map((e) => [e.file, e.message.slice(0, 6)])).toEqual([['retry.ts', 'TS2322']]);
 
   // fails only in the last file: vitest's default order would run that file first next time
-  const budgetBug = await grade(read('solutions/retry-helper/buggy/bucket-without-cap.ts'));
+  const budgetBug = await grade(buggy('bucket-without-cap'));
   expect(failing(budgetBug)).toEqual(['R13']);
 
   const looping = reference.replace('    trySpend() {\n', '    trySpend() {\n      while (true) {}\n');

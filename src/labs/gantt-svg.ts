@@ -5,7 +5,7 @@
  * Colours come from CSS classes (`lab-o-<outcome>`), so the light and dark themes need no redraw.
  */
 import type { GanttBar, GanttChart } from '../sims/index.ts';
-import { axisTitle, formatTick, type Lang } from './format.ts';
+import { axisTitle, formatTick, type Lang } from './number-format.ts';
 
 export const OUTCOMES = ['ok', 'error', 'timeout', 'cancelled', 'completed', 'stopped'] as const;
 

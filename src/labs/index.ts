@@ -3,7 +3,7 @@ export { defaultState, hashToState, stateToHash, labAnchor, focusParamKey, type 
 export { LatestOnly, type RunRequest, type RunResponse } from './protocol.ts';
 export { alignSeries, thinAligned, tableIndices, type Aligned } from './thin.ts';
 export { prepareView, focusSpec, focusLabel, keyFigures, PREPARE_DEFAULTS, type LabView, type PreparedChart, type PreparedXY } from './prepare.ts';
-export { formatNumber, formatFigure, formatTick, axisTitle, withUnit, type FigureWords, type Lang } from './format.ts';
+export { formatNumber, formatFigure, formatTick, axisTitle, withUnit, type FigureWords, type Lang } from './number-format.ts';
 export { sliderScale, snap, isWide, type SliderScale } from './slider-scale.ts';
 export { ganttSvg, stackBars, niceTicks, OUTCOMES } from './gantt-svg.ts';
 export { figuresHtml, resultsTableHtml, legendHtml, chartTableHtml, ganttTableHtml, cliCommand, escapeHtml, type RenderWords } from './render.ts';

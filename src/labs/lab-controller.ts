@@ -5,7 +5,7 @@
  * the worker, and drawing 6 thinned series takes a few milliseconds.
  */
 import { getSim, toAssignments, validateParams, validateSimParams, type AnySim, type GanttChart, type NumberParamSpec, type Text } from '../sims/index.ts';
-import { formatNumber, withUnit, type Lang } from './format.ts';
+import { formatNumber, withUnit, type Lang } from './number-format.ts';
 import { ganttSvg } from './gantt-svg.ts';
 import { keyFigures, type LabView, type PreparedXY } from './prepare.ts';
 import { LatestOnly, type RunRequest, type RunResponse } from './protocol.ts';

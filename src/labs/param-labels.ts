@@ -4,7 +4,7 @@
  * messages name the labels, in the page's language. Pure.
  */
 import type { ParamSpec } from '../sims/index.ts';
-import type { Lang } from './format.ts';
+import type { Lang } from './number-format.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

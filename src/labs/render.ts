@@ -4,7 +4,7 @@
  * the browser, so the page reads the same before and after the script runs.
  */
 import type { GanttChart, SummaryItem, Text } from '../sims/index.ts';
-import { axisTitle, formatFigure, formatNumber, type FigureWords, type Lang } from './format.ts';
+import { axisTitle, formatFigure, formatNumber, type FigureWords, type Lang } from './number-format.ts';
 import type { LabView, PreparedXY } from './prepare.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
 

@@ -4,7 +4,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axisTitle, formatTick, type Lang } from './format.ts';
+import { axisTitle, formatTick, type Lang } from './number-format.ts';
 import type { PreparedXY } from './prepare.ts';
 import { placeLabels } from './marker-labels.ts';
 

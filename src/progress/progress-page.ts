@@ -2,7 +2,7 @@
  * The progress page: fills in each lesson, quiz and exercise state, and runs export and import
  * (file -> validation -> preview -> confirm -> write). Nothing is written before the learner confirms.
  */
-import { loadSavedCode, savedCodeKey } from '../workspace/saved-code.ts';
+import { loadSavedCode, savedCodeKey } from '../storage/saved-code.ts';
 import { pageProgress } from './browser-store.ts';
 import type { Catalog } from './catalog.ts';
 import { summarizeCourse } from './catalog.ts';

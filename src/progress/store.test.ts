@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from './storage.ts';
+import { MemoryStore } from '../storage/key-value-store.ts';
 import { BACKUP_PREFIX, NOTICE_KEY, ProgressStore } from './store.ts';
 import { PROGRESS_KEY, progressSchema } from './schema.ts';
 import { reportQuizScore } from '../quiz/events.ts';

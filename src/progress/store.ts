@@ -3,7 +3,7 @@
  * Works on any KeyValueStore (localStorage in the browser, a MemoryStore in tests). Never throws on
  * bad stored data: it is set aside under a backup key and a notice is left for the page to show.
  */
-import type { KeyValueStore } from '../workspace/saved-code.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { ExerciseGradedDetail } from './exercise-events.ts';
 import type { QuizScoredDetail } from '../quiz/events.ts';
 import { readStoredProgress, type ReadProblem } from './migrate.ts';

@@ -4,7 +4,7 @@
  * written. Pure: the page does the file picking and the confirming.
  */
 import { z } from 'zod/mini'; // in the browser: see schema.ts
-import { savedCodeSchema, type SavedCode } from '../workspace/saved-code.ts';
+import { savedCodeSchema, type SavedCode } from '../storage/saved-code.ts';
 import { isoTime, itemId, progressSchema, type ExerciseResult, type Progress, type QuizAttempt } from './schema.ts';
 
 export const PROGRESS_FILE_FORMAT = 'course-progress';

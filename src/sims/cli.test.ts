@@ -12,8 +12,12 @@ interface Run {
 }
 
 function sim(...args: string[]): Promise<Run> {
+  return simIn({ COURSE_LANG: 'en' }, ...args);
+}
+
+function simIn(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(tsx, ['scripts/sim.ts', ...args], { cwd: root, timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(tsx, ['scripts/sim.ts', ...args], { cwd: root, timeout: 60_000, env: { ...process.env, COURSE_LANG: '', ...env } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -67,6 +71,18 @@ describe('npm run sim', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/^\s+3\s+64\s/m);
   });
 
+  it('speaks COURSE_LANG, else Vietnamese, like the other commands; --lang wins', async () => {
+    const [plain, english, flag] = await Promise.all([
+      simIn({}, 'amplification', '--set', 'layers=3'),
+      simIn({ COURSE_LANG: 'en' }, 'amplification', '--set', 'layers=3'),
+      simIn({ COURSE_LANG: 'en' }, 'amplification', '--set', 'layers=3', '--lang', 'vi'),
+    ]);
+    expect(english.stdout).toMatch(/Calls at the bottom/);
+    expect(plain.stdout).not.toMatch(/Calls at the bottom/);
+    expect(plain.stdout).toMatch(/[ạảấầẩậắằẳặẹẻẽếềểễệịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/);
+    expect(flag.stdout).toBe(plain.stdout);
+  });
+
   it('exits 2 with a message on unknown names, parameters, values and flags', async () => {
     const cases = await Promise.all([
       sim('no-such-sim'),
@@ -77,7 +93,7 @@ describe('npm run sim', { timeout: 120_000 }, () => {
       sim('hedging', '--seed', '-4'),
       sim(),
     ]);
-    const patterns = [/unknown simulation "no-such-sim"/, /Unknown parameter "speed"/, /between 1000 and 1000000/, /not valid/, /unknown argument/, /--seed/, /missing simulation name/];
+    const patterns = [/Unknown simulation "no-such-sim"/, /Unknown parameter "speed"/, /between 1000 and 1000000/, /not valid/, /Unknown option --frobnicate/, /--seed/, /Missing simulation name/];
     cases.forEach((r, i) => {
       expect(r.code, String(patterns[i])).toBe(2);
       expect(r.stderr).toMatch(patterns[i]!);

@@ -2,7 +2,7 @@ export type * from './types.ts';
 export { SIMS, DEFAULT_SEED, getSim, runSim, validateSimParams, parseSimParams, normalizeSeed, SimParamError } from './registry.ts';
 export type { AnySim, SimName } from './registry.ts';
 export { defaults, validateParams, parseParamValue, parseAssignments, toAssignments, type Validation } from './params.ts';
-export { formatTable, formatValue, formatSummary } from './format.ts';
+export { formatTable, formatValue, formatSummary } from './text-table.ts';
 export { mulberry32, substream, type Rng } from './random.ts';
 export { percentile, percentileSorted } from './stats.ts';
 export { backoffDelay, backoffBounds, JITTER_STRATEGIES, type JitterStrategy } from './jitter.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FilesModel } from './files-model.ts';
-import { saveCode, savedCodeKey, type KeyValueStore } from './saved-code.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { saveCode, savedCodeKey } from '../storage/saved-code.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -2,7 +2,8 @@
  * The learner's files for one exercise: current text, debounced saving to browser storage, and the
  * one-step undo behind "Reset to starter" and "Show solution". Knows nothing of the DOM.
  */
-import { loadSavedCode, saveCode, type KeyValueStore, type SavedCode } from './saved-code.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { loadSavedCode, saveCode, type SavedCode } from '../storage/saved-code.ts';
 
 export interface FilesModelOptions {
   exerciseId: string;

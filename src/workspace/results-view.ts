@@ -3,13 +3,12 @@
  * rule (its message and hint once, the failing tests under it), the rules a stopped run never reached,
  * and the passing rules collapsed into one line.
  */
-import type { Report, TestReport } from '../grading/types.ts';
+import type { Lang, Report, TestReport } from '../grading/types.ts';
 import { inlineMarkup } from '../quiz/inline.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
 import { groupByRule, ownName, runCounts, stoppedByRun, type RuleGroup } from './rule-groups.ts';
 
 export type Strings = Record<string, string>;
-type Lang = 'vi' | 'en';
 
 export const fill = fillPlaceholders;
 

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { assignmentSchema, submissionSchema, type Assignment } from './file-schemas.ts';
+import { assignmentLink, decodeAssignment, encodeAssignment } from './link.ts';
+import { currentZoneName, formatDue, isLate, zonedTimeToIso } from './due.ts';
+import { buildSubmission, submissionFileNameFor } from './submission.ts';
+import { emptyProgress } from '../progress/schema.ts';
+
+const assignment: Assignment = {
+  format: 'course-assignment',
+  version: 1,
+  id: 'asg-20261201-k3x9',
+  title: 'Tuần 3: retry và deadline',
+  className: 'Backend K12',
+  due: '2026-12-01T23:59:00+07:00',
+  timeZone: 'Asia/Ho_Chi_Minh',
+  modules: ['deadlines'],
+  exercises: ['deadline-middleware', 'retry-helper'],
+  quizzes: ['deadlines-quiz'],
+  createdAt: '2026-11-29T10:00:00.000Z',
+};
+
+describe('assignment files', () => {
+  it('accepts the format of the issue', () => {
+    expect(assignmentSchema.parse(assignment)).toEqual(assignment);
+  });
+
+  it.each([
+    ['a due date without an offset', { due: '2026-12-01T23:59:00' }],
+    ['an unknown time zone', { timeZone: 'Mars/Olympus' }],
+    ['no items', { exercises: [], quizzes: [] }],
+    ['a repeated item', { quizzes: ['deadlines-quiz', 'deadlines-quiz'] }],
+    ['an empty title', { title: '   ' }],
+    ['another format', { format: 'course-submission' }],
+    ['another version', { version: 2 }],
+    ['an unknown field', { grader: 'me' }],
+  ])('rejects %s', (_, change) => {
+    expect(assignmentSchema.safeParse({ ...assignment, ...change }).success).toBe(false);
+  });
+
+  it('travels in the URL fragment, Vietnamese text included, and comes back the same', () => {
+    const link = assignmentLink('https://course.example', 'vi', assignment);
+    expect(link).toMatch(/^https:\/\/course\.example\/vi\/assignment\/#a=[A-Za-z0-9_-]+$/);
+    expect(decodeAssignment(new URL(link).hash)).toEqual({ ok: true, assignment });
+  });
+
+  it('says why a fragment cannot be read', () => {
+    expect(decodeAssignment('')).toEqual({ ok: false, reason: 'missing' });
+    expect(decodeAssignment('#a=%%%not-base64')).toEqual({ ok: false, reason: 'unreadable' });
+    const tampered = encodeAssignment({ ...assignment, due: 'tomorrow' } as Assignment);
+    expect(decodeAssignment(`#${tampered}`)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('due dates', () => {
+  it('writes the wall-clock time with the zone’s offset, daylight saving included', () => {
+    expect(zonedTimeToIso('2026-12-01T23:59', 'Asia/Ho_Chi_Minh')).toBe('2026-12-01T23:59:00+07:00');
+    expect(zonedTimeToIso('2026-07-01T09:00', 'Europe/London')).toBe('2026-07-01T09:00:00+01:00');
+    expect(zonedTimeToIso('2026-01-15T09:00', 'Europe/London')).toBe('2026-01-15T09:00:00+00:00');
+    expect(zonedTimeToIso('2026-03-10T17:30', 'America/St_Johns')).toBe('2026-03-10T17:30:00-02:30');
+    expect(zonedTimeToIso('2026-02-30T10:00', 'UTC')).toBeUndefined();
+    expect(zonedTimeToIso('tomorrow', 'UTC')).toBeUndefined();
+  });
+
+  it('is late one minute after the due time, not before', () => {
+    expect(isLate(assignment.due, new Date('2026-12-01T16:59:00Z'))).toBe(false);
+    expect(isLate(assignment.due, new Date('2026-12-01T17:00:00Z'))).toBe(true);
+  });
+
+  it('names zones by their current IANA names, which Intl accepts', () => {
+    expect(currentZoneName('Asia/Saigon')).toBe('Asia/Ho_Chi_Minh');
+    expect(currentZoneName('Europe/Paris')).toBe('Europe/Paris');
+    expect(zonedTimeToIso('2026-12-01T23:59', currentZoneName('Asia/Calcutta'))).toBe('2026-12-01T23:59:00+05:30');
+  });
+
+  it('shows the deadline in a given zone', () => {
+    expect(formatDue(assignment.due, 'en', 'Asia/Ho_Chi_Minh')).toContain('23:59');
+    expect(formatDue(assignment.due, 'en', 'UTC')).toContain('16:59');
+  });
+});
+
+describe('submissions', () => {
+  const progress = emptyProgress();
+  const answers = { q1: { type: 'numeric' as const, value: '27' } };
+  progress.quizzes['deadlines-quiz'] = {
+    attempts: 2,
+    best: { score: 6, total: 6, answers, at: '2026-11-29T09:00:00.000Z' },
+    last: { score: 2, total: 6, answers: {}, at: '2026-11-29T09:30:00.000Z' },
+  };
+  const saved = {
+    version: 1 as const,
+    files: { 'deadline.ts': 'export const x = 1;\n', 'scratch.ts': 'not part of the exercise' },
+    savedAt: '2026-11-29T09:00:00.000Z',
+  };
+
+  it('takes the saved code (only the exercise’s files) and the best quiz answers, and lists what is missing', () => {
+    const built = buildSubmission({
+      assignment,
+      learner: { name: ' Nguyễn Văn An ', email: 'an@example.com' },
+      progress,
+      savedCode: (id) => (id === 'deadline-middleware' ? saved : undefined),
+      exerciseFiles: { 'deadline-middleware': ['deadline.ts'], 'retry-helper': ['retry.ts'] },
+      courseVersion: '0.1.0',
+      now: new Date('2026-11-30T01:00:00.000Z'),
+    });
+    expect(built.submission).toEqual({
+      format: 'course-submission',
+      version: 1,
+      assignmentId: assignment.id,
+      learner: { name: 'Nguyễn Văn An', email: 'an@example.com' },
+      exercises: { 'deadline-middleware': { files: { 'deadline.ts': 'export const x = 1;\n' } } },
+      quizzes: { 'deadlines-quiz': { answers } },
+      exportedAt: '2026-11-30T01:00:00.000Z',
+      courseVersion: '0.1.0',
+      solutionShown: [],
+      clientResults: { exercises: {}, quizzes: { 'deadlines-quiz': { score: 6, total: 6, at: '2026-11-29T09:00:00.000Z' } } },
+    });
+    expect(built.missing).toEqual({ exercises: ['retry-helper'], quizzes: [] });
+    expect(submissionSchema.parse(JSON.parse(built.json))).toEqual(built.submission);
+    expect(built.tooBig).toBe(false);
+    expect(submissionFileNameFor(assignment.id, built.submission.learner)).toBe('submission-asg-20261201-k3x9-an.json');
+  });
+
+  it('says which assigned exercises had their solution revealed (an older file without the list still reads)', () => {
+    const built = buildSubmission({
+      assignment,
+      learner: { name: 'An', email: 'an@example.com' },
+      progress: { ...progress, solutionsShown: { 'retry-helper': '2026-11-29T09:40:00.000Z', 'backoff': '2026-11-29T09:41:00.000Z' } },
+      savedCode: () => saved,
+      exerciseFiles: {},
+      courseVersion: '0.1.0',
+    });
+    expect(built.submission.solutionShown).toEqual(['retry-helper']); // backoff is not part of this assignment
+    const { solutionShown: _, ...older } = built.submission;
+    expect(submissionSchema.safeParse(older).success).toBe(true);
+  });
+
+  it.each([
+    ['an invalid e-mail', { learner: { name: 'An', email: 'an@' } }],
+    ['an empty name', { learner: { name: '', email: 'an@example.com' } }],
+    ['a path in a file name', { exercises: { 'retry-helper': { files: { '../x': '' } } } }],
+    ['an absolute file name', { exercises: { 'retry-helper': { files: { '/etc/x': '' } } } }],
+  ])('refuses %s', (_, change) => {
+    const base = {
+      format: 'course-submission', version: 1, assignmentId: 'a1', learner: { name: 'An', email: 'an@example.com' },
+      exercises: {}, quizzes: {}, exportedAt: '2026-11-30T01:00:00.000Z', courseVersion: '0.1.0', clientResults: { exercises: {}, quizzes: {} },
+    };
+    expect(submissionSchema.safeParse(base).success).toBe(true);
+    expect(submissionSchema.safeParse({ ...base, ...change }).success).toBe(false);
+  });
+
+  it('refuses to build a submission for an invalid learner', () => {
+    expect(() =>
+      buildSubmission({ assignment, learner: { name: 'An', email: 'nope' }, progress, savedCode: () => undefined, exerciseFiles: {}, courseVersion: '0.1.0' }),
+    ).toThrow();
+  });
+});
