@@ -2,8 +2,9 @@
 // How long a failing run takes to grade, against the reference: for each exercise, the Node grader
 // (tests only, as the proof grades) times the reference (median of --runs grades, 3 by default), the
 // starter and every buggy variant, and flags any entry that takes more than twice the reference's
-// time (graded twice before it is flagged: the faster grade counts). A suite whose tests wait out per-test timeouts on real time makes a learner's first runs
-// slow; every failing run should be graded about as fast as a passing one.
+// time (graded twice before it is flagged: the faster grade counts). A suite whose tests wait out
+// per-test timeouts on real time makes a learner's first runs slow; every failing run should be
+// graded about as fast as a passing one.
 // --cold starts vitest for every grade (`npm run check`); by default vitest is kept warm between
 // grades of an exercise, as the local runner does. --verdicts FILE also writes every graded entry's
 // verdicts (the run's status and each test's pass/fail), and --all grades the alternatives too, so
@@ -11,32 +12,28 @@
 import { writeFileSync } from 'node:fs';
 import { allVariants, loadCatalogue, verdictsOf, type Variant, type Verdicts } from '../src/grading/proof-catalogue.ts';
 import { fsExerciseSource, gradeWith, killSandboxesOnSignals, NodeSandbox, type Report } from '../src/grading/index.ts';
+import { readCli, wholeNumber } from './run-cli.ts';
 
 killSandboxesOnSignals();
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const value = args[i + 1];
-  args.splice(i, 2);
-  return value;
-};
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  if (i >= 0) args.splice(i, 1);
-  return i >= 0;
-};
-const RUNS = Number(option('--runs') ?? 3);
-const verdictsFile = option('--verdicts');
-const cold = flag('--cold');
-const all = flag('--all');
+const cli = readCli({
+  usage: {
+    en: 'Usage: npm run bench:failing -- [<exercise id>…] [--runs N] [--cold] [--verdicts FILE] [--all]   (default: every exercise, 3 runs of the reference)',
+    vi: 'Cách dùng: npm run bench:failing -- [<id bài tập>…] [--runs N] [--cold] [--verdicts FILE] [--all]   (mặc định: mọi bài tập, chấm lời giải mẫu 3 lần)',
+  },
+  options: { runs: { type: 'string' }, cold: { type: 'boolean' }, verdicts: { type: 'string' }, all: { type: 'boolean' } },
+});
+const RUNS = wholeNumber(cli, 'runs', 3);
+const verdictsFile = cli.values.verdicts;
+const cold = cli.values.cold === true;
+const all = cli.values.all === true;
+const args = cli.positionals;
 const LIMIT = 2; // the slowest failing run may take at most twice the reference's time
 
 const source = fsExerciseSource();
 const available = await source.ids();
 const unknown = args.filter((a) => !available.includes(a));
-if (unknown.length > 0) throw new Error(`unknown exercise(s): ${unknown.join(', ')} (known: ${available.join(', ')})`);
+if (unknown.length > 0) process.exit(cli.usageError(`unknown exercise(s): ${unknown.join(', ')} (known: ${available.join(', ')})`));
 const ids = args.length > 0 ? args : available;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
