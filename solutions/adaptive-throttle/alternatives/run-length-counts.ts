@@ -1,5 +1,5 @@
-// Alternative: one list of [time, count] pairs per kind (a burst at one instant is one entry),
-// plain functions behind the class, and a loop-free probability.
+// Alternative: one list of [time, count] pairs per kind (a burst at one instant is one entry) with a
+// running total, plain functions behind the class, and a loop-free probability.
 
 export interface AdaptiveThrottleOptions {
   k?: number;
@@ -13,19 +13,33 @@ export interface Throttle {
   record(accepted: boolean): void;
 }
 
-type Runs = Array<[time: number, count: number]>;
-
-function add(runs: Runs, time: number): void {
-  const last = runs[runs.length - 1];
-  if (last && last[0] === time) last[1] += 1;
-  else runs.push([time, 1]);
+/** Runs of [time, count] oldest first, from `head` on; `total` is the sum of the counts still in the window. */
+interface Runs {
+  list: Array<[time: number, count: number]>;
+  head: number;
+  total: number;
 }
 
+const emptyRuns = (): Runs => ({ list: [], head: 0, total: 0 });
+
+function add(runs: Runs, time: number): void {
+  const last = runs.list[runs.list.length - 1];
+  if (last && runs.list.length > runs.head && last[0] === time) last[1] += 1;
+  else runs.list.push([time, 1]);
+  runs.total += 1;
+}
+
+/** Drops the runs that left the window (amortised O(1): a moving head, compacted now and then). */
 function countFresh(runs: Runs, now: number, windowMs: number): number {
-  let drop = 0;
-  while (drop < runs.length && now - runs[drop]![0] >= windowMs) drop++;
-  if (drop > 0) runs.splice(0, drop);
-  return runs.reduce((sum, [, count]) => sum + count, 0);
+  while (runs.head < runs.list.length && now - runs.list[runs.head]![0] >= windowMs) {
+    runs.total -= runs.list[runs.head]![1];
+    runs.head++;
+  }
+  if (runs.head > 1024 && runs.head * 2 > runs.list.length) {
+    runs.list.splice(0, runs.head);
+    runs.head = 0;
+  }
+  return runs.total;
 }
 
 function checkOptions(k: number, windowMs: number): void {
@@ -36,8 +50,8 @@ function checkOptions(k: number, windowMs: number): void {
 }
 
 export class AdaptiveThrottle implements Throttle {
-  private readonly requestRuns: Runs = [];
-  private readonly acceptRuns: Runs = [];
+  private readonly requestRuns: Runs = emptyRuns();
+  private readonly acceptRuns: Runs = emptyRuns();
   private readonly k: number;
   private readonly windowMs: number;
   private readonly clock: () => number;
