@@ -8,6 +8,7 @@ import { findItem, type Catalog, type CatalogExercise } from '../progress/catalo
 import { downloadText } from '../progress/download.ts';
 import type { Progress } from '../progress/schema.ts';
 import { fill, readStrings, type Strings } from '../progress/strings.ts';
+import { elementLang } from '../i18n/element-lang.ts';
 import { formatDue, isLate } from './due.ts';
 import { learnerSchema, type Assignment } from './file-schemas.ts';
 import { decodeAssignment } from './link.ts';
@@ -51,7 +52,7 @@ export function enhanceAssignmentPage() {
   const root = document.querySelector<HTMLElement>('[data-assignment-page]');
   if (!root) return;
   const s = readStrings(root);
-  const lang = root.dataset.lang ?? 'en';
+  const lang = elementLang(root);
   const catalog = JSON.parse(root.querySelector('script[data-catalog]')!.textContent!) as Catalog;
   const problem = root.querySelector<HTMLElement>('[data-assignment-problem]')!;
   const body = root.querySelector<HTMLElement>('[data-assignment-body]')!;

@@ -4,6 +4,7 @@
  */
 import { downloadText } from '../progress/download.ts';
 import { fill, readStrings } from '../progress/strings.ts';
+import { elementLang } from '../i18n/element-lang.ts';
 import { localTimeZone, formatDue, zonedTimeToIso } from './due.ts';
 import { ASSIGNMENT_FORMAT, assignmentSchema, FORMAT_VERSION, isTimeZone, type Assignment } from './file-schemas.ts';
 import { assignmentLink } from './link.ts';
@@ -26,7 +27,7 @@ export function enhanceInstructorPage() {
   const root = document.querySelector<HTMLElement>('[data-instructor-page]');
   if (!root) return;
   const s = readStrings(root);
-  const lang = root.dataset.lang ?? 'en';
+  const lang = elementLang(root);
   const form = root.querySelector<HTMLFormElement>('[data-assignment-form]')!;
   const zone = form.querySelector<HTMLSelectElement>('#asg-zone')!;
   const mine = localTimeZone();

@@ -1,5 +1,5 @@
-import type { Lang } from './types.ts';
-import { fillPlaceholders } from '../i18n/fill.ts';
+// The grader's messages in both languages. The browser imports them too (the Web Worker grader).
+import { defineCatalog, type CatalogKey } from '../i18n/catalog.ts';
 
 const en = {
   'grade.syntax': '{file} could not be loaded (line {line}, column {column}): {message}',
@@ -21,8 +21,6 @@ const en = {
   'input.badPath': 'File name {file} is not allowed (it must be a plain relative path inside the exercise).',
 } as const;
 
-export type MessageKey = keyof typeof en;
-
 const vi = {
   'grade.syntax': 'Không nạp được {file} (dòng {line}, cột {column}): {message}',
   'grade.load': 'Bộ test không nạp được code của bạn: {message}',
@@ -41,10 +39,8 @@ const vi = {
   'input.missingFile': 'Thiếu file {file}: bài tập cần {expected}.',
   'input.extraFile': 'File không mong đợi {file}: chỉ chấm được {expected}.',
   'input.badPath': 'Tên file {file} không hợp lệ (phải là một đường dẫn tương đối đơn giản bên trong bài tập).',
-} as const satisfies Record<MessageKey, string>;
+} as const;
 
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, vi };
-
-export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(dictionaries[lang][key], vars);
-}
+export const gradingMessages = defineCatalog({ vi, en });
+export type MessageKey = CatalogKey<typeof gradingMessages>;
+export const t = gradingMessages.t;

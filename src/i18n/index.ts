@@ -1,18 +1,5 @@
-import { en } from './ui/en.ts';
-import { vi } from './ui/vi.ts';
-import type { Dictionary, UiKey } from './dictionary.ts';
-import type { Lang } from './langs.ts';
-import { fillPlaceholders } from './fill.ts';
-
 export * from './langs.ts';
 export { fillPlaceholders } from './fill.ts';
-export type { UiKey, Dictionary } from './dictionary.ts';
-
-export const dictionaries: Record<Lang, Dictionary> = { vi, en };
-
-/** A translator for one language: t('home.lessonCount', { count: 3 }). */
-export function useTranslations(lang: Lang) {
-  const dict = dictionaries[lang];
-  return (key: UiKey, vars: Record<string, string | number> = {}) =>
-    fillPlaceholders(dict[key], vars);
-}
+export { defineCatalog, stringsWithPrefix, type Catalog, type CatalogKey, type KeysWithPrefix, type Translator, type Vars } from './catalog.ts';
+export { ui, type UiKey, type UiStrings, type UiTranslator } from './ui/index.ts';
+export { pageLocals, type PageLocals } from './locals.ts';

@@ -15,10 +15,13 @@ import { sliderScale, type SliderScale } from './slider-scale.ts';
 import { LabPlot, readTheme } from './uplot-chart.ts';
 import { defaultState, hashToState, stateToHash, type FocusSpec, type LabState } from './url-state.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
+import { elementLang } from '../i18n/element-lang.ts';
+import type { UiStrings } from '../i18n/ui/index.ts';
 
-interface Strings extends Record<string, unknown> {
-  words: RenderWords;
-}
+/** What Lab.astro hands over: every lab.* string (stringsWithPrefix), and the words the render functions take. */
+type Strings = UiStrings<'lab.'> & { words: RenderWords };
+/** A lab.* key without its prefix: `#t('copied')` reads 'lab.copied'. */
+type LabWord = keyof UiStrings<'lab.'> extends `lab.${infer W}` ? W : never;
 
 const CACHE_SIZE = 12;
 const MAX_POINTS = 1600;
@@ -55,15 +58,15 @@ class LabController {
 
   constructor(readonly el: HTMLElement) {
     this.sim = getSim(el.dataset.sim ?? '')!;
-    this.lang = (el.dataset.lang === 'en' ? 'en' : 'vi') as Lang;
+    this.lang = elementLang(el);
     this.strings = JSON.parse(el.dataset.strings ?? '{}') as Strings;
     this.focusSpec = el.dataset.focus ? (JSON.parse(el.dataset.focus) as FocusSpec) : null;
     this.form = el.querySelector<HTMLFormElement>('[data-form]')!;
     for (const spec of this.sim.params) if (spec.kind === 'int' || spec.kind === 'number') this.#scales.set(spec.key, sliderScale(spec));
   }
 
-  #t(key: string, vars: Record<string, string | number> = {}): string {
-    return fill(String(this.strings[key] ?? key), vars);
+  #t(key: LabWord, vars: Record<string, string | number> = {}): string {
+    return fill(this.strings[`lab.${key}`] ?? key, vars);
   }
 
   #text(t: Text): string {

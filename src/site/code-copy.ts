@@ -1,9 +1,14 @@
 /** Adds a copy button to every highlighted code block. The page reads fine without it. */
-export function enhanceCodeBlocks(root: ParentNode, strings: Record<string, string>): void {
+import type { UiStrings } from '../i18n/ui/index.ts';
+
+/** What CodeCopy.astro hands over (stringsWithPrefix). */
+export type CodeCopyStrings = UiStrings<'lesson.copy' | 'lesson.copied' | 'lesson.scrollCue'>;
+
+export function enhanceCodeBlocks(root: ParentNode, strings: CodeCopyStrings): void {
   // Wide tables scroll sideways on a phone; a scrollable region must be reachable by keyboard.
   for (const table of root.querySelectorAll<HTMLTableElement>('.prose table')) {
     table.tabIndex = 0;
-    addScrollCue(table, strings.scrollCue ?? '→');
+    addScrollCue(table, strings['lesson.scrollCue']);
   }
   for (const pre of root.querySelectorAll<HTMLPreElement>('pre.astro-code')) {
     if (pre.parentElement?.classList.contains('code-block')) continue;
@@ -15,16 +20,16 @@ export function enhanceCodeBlocks(root: ParentNode, strings: Record<string, stri
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'button copy-button';
-    button.textContent = strings.copy ?? 'Copy';
-    button.setAttribute('aria-label', strings.label ?? 'Copy');
+    button.textContent = strings['lesson.copy'];
+    button.setAttribute('aria-label', strings['lesson.copyLabel']);
     button.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(pre.innerText);
-        button.textContent = strings.copied ?? 'Copied';
+        button.textContent = strings['lesson.copied'];
       } catch {
-        button.textContent = strings.failed ?? 'Copy failed';
+        button.textContent = strings['lesson.copyFailed'];
       }
-      setTimeout(() => (button.textContent = strings.copy ?? 'Copy'), 2000);
+      setTimeout(() => (button.textContent = strings['lesson.copy']), 2000);
     });
     wrapper.append(button);
   }

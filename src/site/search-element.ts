@@ -3,6 +3,7 @@
  * so a Vietnamese page searches the Vietnamese lessons. The index is loaded on first open only.
  */
 import { fillPlaceholders } from '../i18n/fill.ts';
+import type { UiStrings } from '../i18n/ui/index.ts';
 import { searchVariants } from './search-query.ts';
 import { rankResults } from './search-rank.ts';
 
@@ -31,7 +32,8 @@ export function isEditable(target: EventTarget | null): boolean {
 
 export class CourseSearch extends HTMLElement {
   #pagefind?: Promise<Pagefind | undefined>;
-  #strings: Record<string, string> = {};
+  /** Every search.* string of the page's language, from data-strings. */
+  #strings!: UiStrings<'search.'>;
   #generation = 0;
 
   connectedCallback() {
@@ -57,7 +59,7 @@ export class CourseSearch extends HTMLElement {
       const url = '/pagefind/pagefind.js';
       return (await import(/* @vite-ignore */ url)) as Pagefind;
     } catch {
-      this.#status(this.#strings.unavailable ?? '');
+      this.#status(this.#strings['search.unavailable']);
       return undefined;
     }
   }
@@ -93,8 +95,8 @@ export class CourseSearch extends HTMLElement {
     );
     this.#status(
       results.length
-        ? fillPlaceholders(this.#strings.results ?? '', { count: results.length })
-        : fillPlaceholders(this.#strings.noResults ?? '', { query }),
+        ? fillPlaceholders(this.#strings['search.results'], { count: results.length })
+        : fillPlaceholders(this.#strings['search.noResults'], { query }),
     );
   }
 

@@ -6,9 +6,11 @@
 import type { Lang, Report, TestReport } from '../grading/types.ts';
 import { inlineMarkup } from '../quiz/inline.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
+import type { UiStrings } from '../i18n/ui/index.ts';
 import { groupByRule, ownName, runCounts, stoppedByRun, type RuleGroup } from './rule-groups.ts';
 
-export type Strings = Record<string, string>;
+/** Every ws.* string, as Exercise.astro hands them over (stringsWithPrefix): a key read here that the catalog lacks is a type error. */
+export type Strings = UiStrings<'ws.'>;
 
 export const fill = fillPlaceholders;
 

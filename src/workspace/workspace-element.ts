@@ -18,6 +18,8 @@ import { createWorkerRunner } from '../runner/worker/worker-runner.ts';
 import { downloadFiles } from './download.ts';
 import { FilesModel } from './files-model.ts';
 import { fill, renderReport, runningText, type Strings } from './results-view.ts';
+import { elementLang } from '../i18n/element-lang.ts';
+import type { Lang } from '../i18n/langs.ts';
 
 /** Where the code is shown: the plain text areas, then the editor once it has loaded. */
 export interface CodeView {
@@ -40,7 +42,7 @@ function gradedBy(kind: string, report: Report, s: Record<string, string>): stri
   return `${where} (${how})`;
 }
 
-const REASON_KEY: Record<UnavailableReason, string> = {
+const REASON_KEY: Record<UnavailableReason, keyof Strings> = {
   'not-isolated': 'ws.unavailable.notIsolated',
   unsupported: 'ws.unavailable.unsupported',
   unreachable: 'ws.unavailable.unreachable',
@@ -48,9 +50,10 @@ const REASON_KEY: Record<UnavailableReason, string> = {
 };
 
 export class CourseWorkspace extends HTMLElement {
-  #s: Strings = {};
+  /** Every ws.* string of the page's language, from data-strings (set before anything renders). */
+  #s!: Strings;
   #id = '';
-  #lang: 'vi' | 'en' = 'vi';
+  #lang!: Lang;
   #inBrowser: 'worker' | 'webcontainer' = 'webcontainer';
   #model!: FilesModel;
   #view!: CodeView;
@@ -68,7 +71,7 @@ export class CourseWorkspace extends HTMLElement {
     if (this.#id) return;
     this.#s = JSON.parse(this.dataset.strings ?? '{}');
     this.#id = this.dataset.exercise ?? '';
-    this.#lang = this.dataset.lang === 'en' ? 'en' : 'vi';
+    this.#lang = elementLang(this);
     this.#inBrowser = this.dataset.inBrowser === 'worker' ? 'worker' : 'webcontainer';
     const areas = [...this.querySelectorAll<HTMLTextAreaElement>('textarea[data-code]')];
     this.#starterFiles = Object.fromEntries(areas.map((a) => [a.dataset.code!, a.defaultValue]));

@@ -1,4 +1,4 @@
-/** English UI strings. Every key here must exist in vi.ts too (checked by the dictionary schema). */
+/** English UI strings: they name the keys, and vi.ts must have the same ones (see ./index.ts). */
 export const en = {
   'site.title': 'Timeouts, retries and deadlines',
   'site.tagline': 'A hands-on course for backend engineers',

@@ -1,7 +1,7 @@
-import type { Dictionary } from '../dictionary.ts';
+import type { en } from './en.ts';
 
 /** Chuỗi giao diện tiếng Việt. */
-export const vi: Dictionary = {
+export const vi: Record<keyof typeof en, string> = {
   'site.title': 'Timeout, retry và deadline',
   'site.tagline': 'Khoá học thực hành cho kỹ sư backend',
   'site.description':
