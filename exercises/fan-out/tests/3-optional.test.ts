@@ -1,23 +1,23 @@
 // F6-F8: optional branches never fail the call; they are cut at their cutoff (with their signal
-// aborted) and reported as dropped, in the order they were given.
-import { afterEach, describe, expect, test } from 'vitest';
+// aborted) and reported as dropped, in the order they were given. Each rule's tests run side by side,
+// each with its own scope (the `h` fixture, harness.ts). F7's test of the cut at the end of the
+// budget reads a call that started with the first file (budgetCut() in harness.ts).
+import { describe, expect } from 'vitest';
 import { fanOut } from '../src/fan-out.ts';
-import { cleanup, branches, deadline, describeOutcome, ms, observe } from './harness.ts';
-
-afterEach(cleanup);
+import { budgetCut, deadline, describeOutcome, ms, test } from './harness.ts';
 
 const sorted = (xs: unknown) => (Array.isArray(xs) ? [...xs].sort() : xs);
 
 describe('F6 optional failures are dropped', () => {
-  test('F6 an optional branch that rejects or throws is dropped and the call succeeds', async () => {
+  test.concurrent('F6 an optional branch that rejects or throws is dropped and the call succeeds', async ({ h }) => {
     const { ctx } = deadline(5000);
-    const b = branches([
+    const b = h.branches([
       ['price', true, { after: 40, value: 10 }],
       ['reviews', false, { after: 10, error: new Error('reviews answered 503') }],
       ['recs', false, { throws: new Error('bug in the recs client') }],
       ['stock', true, { after: 20, value: 5 }],
     ]);
-    const o = await observe(b.t0, () => fanOut(ctx, b.list as any));
+    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any));
     expect(b.probes['stock']!.calls, `the branch after the one that threw synchronously was called ${b.probes['stock']!.calls} time(s)`).toBe(1);
     expect(o.ok, `only optional branches failed (one rejected, one threw synchronously), so the call must succeed, but ${describeOutcome(o)}`).toBe(true);
     const value = (o as any).value;
@@ -27,15 +27,15 @@ describe('F6 optional failures are dropped', () => {
 });
 
 describe('F7 optional branches are cut at the cutoff', () => {
-  test('F7 aborts an optional branch at optionalCutoffMs, drops it, and does not wait for it', async () => {
+  test.concurrent('F7 aborts an optional branch at optionalCutoffMs, drops it, and does not wait for it', async ({ h }) => {
     const { ctx } = deadline(5000);
-    const b = branches([
-      ['price', true, { after: 150, value: 1 }],
+    const b = h.branches([
+      ['price', true, { after: 100, value: 1 }],
       ['reviews', false, { after: 10, value: 'r' }],
       ['recs', false, 'hang'],
-      ['ads', false, { after: 400, value: 'a' }], // ignores its signal
+      ['ads', false, { after: 150, value: 'a' }], // ignores its signal
     ]);
-    const o = await observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 800); // "price" answers at 150 ms
+    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 500); // "price" answers at 100 ms
     const { recs, ads, price } = b.probes as Record<string, any>;
     expect(ads.settledAt, `fanOut waited for the optional "ads" (which ignores its signal) until it finished at ${ms(ads.settledAt)}; drop it at the cutoff`).toBeUndefined();
     expect(o.ok, describeOutcome(o)).toBe(true);
@@ -51,17 +51,8 @@ describe('F7 optional branches are cut at the cutoff', () => {
     expect(value?.results, `"price" and "reviews" finished in time; ${describeOutcome(o)}`).toEqual({ price: 1, reviews: 'r' });
     expect(sorted(value?.dropped), `"recs" and "ads" missed the cutoff; ${describeOutcome(o)}`).toEqual(['ads', 'recs']);
   });
-
-  test('F7 without optionalCutoffMs, an optional branch is cut when the budget runs out', async () => {
-    const { ctx } = deadline(80); // left = 60 ms
-    const b = branches([
-      ['price', true, { after: 10, value: 1 }],
-      ['recs', false, 'hang'],
-    ]);
-    // Waits 1.5 s, as it always has: a helper that gives every branch a fixed 1 s timeout passes
-    // this test (its rule is F2), and must go on passing it.
-    const o = await observe(b.t0, () => fanOut(ctx, b.list as any), 1500);
-    const recs = b.probes['recs']!;
+  test.concurrent('F7 without optionalCutoffMs, an optional branch is cut when the budget runs out', async () => {
+    const { o, recs } = await budgetCut(fanOut);
     expect(recs.abortedAt, `the optional "recs" was still running when the 60 ms budget ran out, but its signal never aborted (${describeOutcome(o)})`).toBeDefined();
     expect(recs.abortedAt! >= 50, `the signal of "recs" aborted after ${ms(recs.abortedAt)}, before its 60 ms ran out`).toBe(true);
     expect(o.ok, describeOutcome(o)).toBe(true);
@@ -71,17 +62,17 @@ describe('F7 optional branches are cut at the cutoff', () => {
 });
 
 describe('F8 the result', () => {
-  test('F8 dropped lists the dropped branches in the order they were given, results only the successes', async () => {
+  test.concurrent('F8 dropped lists the dropped branches in the order they were given, results only the successes', async ({ h }) => {
     const { ctx } = deadline(5000);
-    const b = branches([
-      ['recs', false, 'hang'], // dropped third (cutoff, 50 ms)
+    const b = h.branches([
+      ['recs', false, 'hang'], // dropped third (cutoff, 40 ms)
       ['ads', false, { after: 25, error: new Error('ads down') }], // dropped second
       ['price', true, { after: 10, value: 1 }],
       ['reviews', false, { throws: new Error('bug') }], // dropped first
       ['stock', true, { after: 5, value: 2 }],
       ['tips', false, { after: 5, value: 't' }],
     ]);
-    const o = await observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 50 }));
+    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 200); // the cutoff is at 40 ms
     expect(o.ok, describeOutcome(o)).toBe(true);
     const { results, dropped } = (o as any).value ?? {};
     expect(dropped, `the branches were given as recs, ads, price, reviews, stock, tips; ${describeOutcome(o)}, expected dropped ["recs","ads","reviews"] (the order given, not the order they dropped out)`).toEqual([

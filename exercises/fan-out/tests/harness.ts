@@ -1,6 +1,9 @@
 // Test doubles for the hidden fan-out suite: branches that record how they were called and when
 // their signal aborted, a caller's deadline with a fixed remaining(), and a way to observe how the
-// call settled. Every timer a test starts is cleared after it, so broken code cannot hang the run.
+// call settled. Every timer a test starts is cleared when it ends, so broken code cannot hang the run.
+// A rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture); F10,
+// which counts the whole process's timers, stays on its own.
+import { test as vitestTest } from 'vitest';
 
 export interface Probe {
   name: string;
@@ -26,46 +29,88 @@ export type Behaviour =
   | 'hang'
   | { throws: Error };
 
-const timers = new Set<ReturnType<typeof setTimeout>>();
-const retained: unknown[] = [];
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Clears what the test left; every test file registers it with `afterEach(cleanup)` (the grader runs
- * the files in one worker without isolation, so a hook registered here would reach only the first file).
+ * What one test opened, released when it finishes: the timers of its branches and of its own
+ * waits, and the signals it holds. A rule's tests run side by side (test.concurrent), so each test
+ * gets its own scope (the `h` fixture below) instead of one cleanup list shared by the file.
  */
-export function cleanup(): void {
-  for (const t of timers) clearTimeout(t);
-  timers.clear();
-  retained.length = 0;
-}
+export class Scope {
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly retained = new Set<unknown>();
+  closed = false;
 
-export function later(ms: number, fn: () => void): void {
-  const t = setTimeout(() => {
-    timers.delete(t);
-    fn();
-  }, ms);
-  timers.add(t);
-}
+  later(ms: number, fn: () => void): void {
+    if (this.closed) return;
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => later(ms, resolve));
-
-// Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
-// can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in
-// later Node lines). That is a runtime bug, not the learner's: the tests hold the sources strongly.
-function retainSources(signal: unknown): void {
-  if (!(signal instanceof AbortSignal) || retained.includes(signal)) return;
-  retained.push(signal);
-  for (const sym of Object.getOwnPropertySymbols(signal)) {
-    if (sym.description !== 'kSourceSignals') continue;
-    try {
-      for (const ref of Set.prototype.values.call((signal as any)[sym])) {
-        const source = typeof ref?.deref === 'function' ? ref.deref() : ref;
-        if (source) retainSources(source);
+  /**
+   * Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
+   * can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in
+   * later Node lines). That is a runtime bug, not the learner's: the tests hold the sources strongly.
+   */
+  retain(signal: unknown): void {
+    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
+    this.retained.add(signal);
+    for (const sym of Object.getOwnPropertySymbols(signal)) {
+      if (sym.description !== 'kSourceSignals') continue;
+      try {
+        for (const ref of Set.prototype.values.call((signal as any)[sym])) {
+          const source = typeof ref?.deref === 'function' ? ref.deref() : ref;
+          if (source) this.retain(source);
+        }
+      } catch {
+        // another runtime's internals: nothing to hold
       }
-    } catch {
-      // another runtime's internals: nothing to hold
     }
   }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.retained.clear();
+  }
+
+  /** Builds branches from a table; `t0.at` is reset by `observe`. */
+  branches(spec: Array<[string, boolean, Behaviour]>) {
+    return branches(this, spec);
+  }
+
+  /** See observe() below. */
+  observe(t0: { at: number }, start: () => Promise<unknown>, guardMs = GUARD_MS): Promise<Outcome> {
+    return observe(this, t0, start, guardMs);
+  }
+
+  /** Resolves true when the signal has aborted within `ms` (false after that, or without a signal). */
+  abortsWithin(signal: AbortSignal | undefined, ms: number): Promise<boolean> {
+    if (!signal) return Promise.resolve(false);
+    if (signal.aborted) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      signal.addEventListener('abort', () => resolve(true), { once: true });
+      this.later(ms, () => resolve(signal.aborted));
+    });
+  }
 }
+
+/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes, however it ended. */
+export const test = vitestTest.extend<{ h: Scope }>({
+  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
+  h: async ({}, use) => {
+    const scope = new Scope();
+    try {
+      await use(scope);
+    } finally {
+      scope.close();
+    }
+  },
+});
 
 export interface TestBranch {
   name: string;
@@ -74,16 +119,19 @@ export interface TestBranch {
 }
 
 /** A branch and the probe that records what happened to it. Times are relative to `t0`. */
-export function branch(name: string, required: boolean, behaviour: Behaviour, t0: { at: number }): { branch: TestBranch; probe: Probe } {
+function branch(scope: Scope, name: string, required: boolean, behaviour: Behaviour, t0: { at: number }): { branch: TestBranch; probe: Probe } {
   const probe: Probe = { name, calls: 0, args: [] };
   const call = (...args: unknown[]) => {
+    // A branch called after its test ended (by a call the test stopped waiting for) never settles,
+    // and starts no timer that a later test could take for the learner's.
+    if (scope.closed) return new Promise<unknown>(() => {});
     probe.calls += 1;
     probe.args = args;
     probe.calledAt = performance.now() - t0.at;
     const signal = args[0] instanceof AbortSignal ? args[0] : undefined;
     probe.signal = signal;
     probe.timeoutMs = args[1];
-    retainSources(signal);
+    scope.retain(signal);
     if (signal) {
       if (signal.aborted) probe.abortedAt = probe.calledAt;
       else signal.addEventListener('abort', () => (probe.abortedAt ??= performance.now() - t0.at), { once: true });
@@ -104,16 +152,15 @@ export function branch(name: string, required: boolean, behaviour: Behaviour, t0
       if (behaviour === 'hang') return;
       // after: 0 answers at once (a cache hit), before any timer of the helper can fire
       if (behaviour.after <= 0) return settle(() => (behaviour.error ? reject(behaviour.error) : resolve(behaviour.value)));
-      later(behaviour.after, () => settle(() => (behaviour.error ? reject(behaviour.error) : resolve(behaviour.value))));
+      scope.later(behaviour.after, () => settle(() => (behaviour.error ? reject(behaviour.error) : resolve(behaviour.value))));
     });
   };
   return { branch: { name, required, call: call as TestBranch['call'] }, probe };
 }
 
-/** Builds branches from a table; `t0.at` is reset by `run`. */
-export function branches(spec: Array<[string, boolean, Behaviour]>) {
+function branches(scope: Scope, spec: Array<[string, boolean, Behaviour]>) {
   const t0 = { at: performance.now() };
-  const made = spec.map(([name, required, behaviour]) => branch(name, required, behaviour, t0));
+  const made = spec.map(([name, required, behaviour]) => branch(scope, name, required, behaviour, t0));
   const probes = Object.fromEntries(made.map((m) => [m.branch.name, m.probe])) as Record<string, Probe>;
   return { list: made.map((m) => m.branch), probes, t0 };
 }
@@ -135,13 +182,31 @@ export function deadline(remaining: number) {
 export type Outcome = { at: number } & ({ ok: true; value: any } | { ok: false; error: any } | { ok: 'pending' });
 
 /**
- * Starts a call and observes how it settles, with the time relative to `t0`. A synchronous
- * throw (instead of a rejected promise) is reported as such; a call still pending after
- * `guardMs` is reported as pending, so one broken rule does not cost a whole test timeout. The
- * default leaves a correct fanOut five times what the tests that use it need (up to 100 ms);
- * a test whose call takes longer passes its own.
+ * How long observe() waits for a call by default: a correct fanOut settles the calls these tests
+ * observe within 60 ms (a test whose call takes longer passes its own guard, five times what it
+ * needs), so a call that never settles fails its test after GUARD_MS instead of the per-test timeout.
  */
-export function observe(t0: { at: number }, start: () => Promise<unknown>, guardMs = 500): Promise<Outcome> {
+export const GUARD_MS = 300;
+
+/**
+ * Resolves after `ms` of real time and `ms / 5` turns of a 2 ms timer, whichever is later: a loaded
+ * machine that stalls this process (and the learner's timers with it) stretches the wait instead of
+ * using it up. It ends early once `stopped()` or the scope has closed.
+ */
+function guard(scope: Scope, ms: number, stopped: () => boolean): Promise<void> {
+  const start = performance.now();
+  return (async () => {
+    for (let turns = 0; !stopped() && !scope.closed && (performance.now() - start < ms || turns < ms / 5); turns++) await delay(2);
+  })();
+}
+
+/**
+ * Starts a call and observes how it settles, with the time relative to `t0`. A synchronous
+ * throw (instead of a rejected promise) is reported as such; a call still pending after the guard
+ * (`guardMs`, stretched by a stalled process) is reported as pending, so one broken rule does not
+ * cost a whole test timeout.
+ */
+function observe(scope: Scope, t0: { at: number }, start: () => Promise<unknown>, guardMs: number): Promise<Outcome> {
   t0.at = performance.now();
   let p: Promise<unknown>;
   try {
@@ -149,23 +214,40 @@ export function observe(t0: { at: number }, start: () => Promise<unknown>, guard
   } catch (e) {
     return Promise.resolve({ at: 0, ok: false, error: new Error(`fanOut threw synchronously (${String(e)}); it must return a rejected promise`) });
   }
+  let done = false;
   return new Promise<Outcome>((resolve) => {
     Promise.resolve(p).then(
-      (value) => resolve({ at: performance.now() - t0.at, ok: true, value }),
-      (error) => resolve({ at: performance.now() - t0.at, ok: false, error }),
+      (value) => ((done = true), resolve({ at: performance.now() - t0.at, ok: true, value })),
+      (error) => ((done = true), resolve({ at: performance.now() - t0.at, ok: false, error })),
     );
-    later(guardMs, () => resolve({ at: guardMs, ok: 'pending' }));
+    void guard(scope, guardMs, () => done).then(() => resolve({ at: performance.now() - t0.at, ok: 'pending' }));
   });
 }
 
-/** Resolves true when the signal has aborted within `ms` (false after that, or without a signal). */
-export function abortsWithin(signal: AbortSignal | undefined, ms: number): Promise<boolean> {
-  if (!signal) return Promise.resolve(false);
-  if (signal.aborted) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    signal.addEventListener('abort', () => resolve(true), { once: true });
-    later(ms, () => resolve(signal.aborted));
+type FanOutFn = (ctx: any, branches: any, opts?: any) => Promise<unknown>;
+let budgetCutRun: Promise<{ o: Outcome; recs: Probe }> | undefined;
+/**
+ * F7 without optionalCutoffMs: an optional branch that hangs is cut when the 60 ms budget runs out.
+ * Its call is awaited 1.5 s, as it always has been: a helper that gives every branch a fixed 1 s
+ * timeout passes that test (its rule is F2) only once that 1 s has run out, and must go on passing
+ * it. So the call starts once, with the first test file (its beforeAll), and runs beside the other
+ * rules' tests (whose timers are their own scopes'); F7's test awaits the same call, and starts it
+ * if nothing has. Its timers are cleared as soon as the call has settled or its guard has run out,
+ * well before F10 (the last file) counts the process's timers.
+ */
+export function budgetCut(fanOut: FanOutFn): Promise<{ o: Outcome; recs: Probe }> {
+  if (budgetCutRun) return budgetCutRun;
+  const scope = new Scope();
+  const { ctx } = deadline(80); // left = 60 ms
+  const b = scope.branches([
+    ['price', true, { after: 10, value: 1 }],
+    ['recs', false, 'hang'],
+  ]);
+  budgetCutRun = scope.observe(b.t0, () => fanOut(ctx, b.list), 1500).then((o) => {
+    scope.close();
+    return { o, recs: b.probes['recs']! };
   });
+  return budgetCutRun;
 }
 
 export const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
