@@ -8,6 +8,7 @@ import { createMembrane, type Membrane } from '../../exercises/_env/strict/membr
 function pair(learnerExports: Record<string, unknown>) {
   const inbox: Array<{ to: 'tests' | 'learner'; msg: Record<string, unknown> }> = [];
   const violations: string[] = [];
+  const unhandled: unknown[] = [];
   let scheduled = false;
   const deliverOne = () => {
     const next = inbox.shift();
@@ -32,12 +33,12 @@ function pair(learnerExports: Record<string, unknown>) {
     },
     callLimitMs: 1000,
   });
-  const tests: Membrane = createMembrane({ ...end('learner'), guard: true, onViolation: (why) => violations.push(why) });
+  const tests: Membrane = createMembrane({ ...end('learner'), guard: true, onViolation: (why) => violations.push(why), onUnhandled: (r) => unhandled.push(r) });
   const learner: Membrane = createMembrane({ ...end('tests'), guard: false, onLoad: () => learnerExports });
   // As the generated src/ module does: every export read once, at load.
   const namespace = tests.request({ t: 'load', file: 'x.ts' }) as Record<string, unknown>;
   const mod = Object.fromEntries(Object.keys(namespace).map((k) => [k, namespace[k]]));
-  return { mod, tests, learner, violations, inbox };
+  return { mod, tests, learner, violations, inbox, unhandled };
 }
 
 describe('values cross as copies, functions and objects with behaviour as handles', () => {
@@ -112,6 +113,17 @@ describe('values cross as copies, functions and objects with behaviour as handle
     expect(await (mod['pass'] as (r: Response) => Promise<Response>)(res)).toBe(res);
     expect(await res.text()).toBe('busy');
     expect(await (await (mod['pass'] as (r: Response) => Promise<Response>)(new Response('x'))).text()).toBe('mine');
+  });
+});
+
+describe("the learner's unhandled rejections", () => {
+  test("reach the tests' side, with the error's class", async () => {
+    const { learner, unhandled } = pair({});
+    learner.unhandled(new TypeError('lost'));
+    await new Promise((r) => setImmediate(r));
+    expect(unhandled).toHaveLength(1);
+    expect(unhandled[0]).toBeInstanceOf(TypeError);
+    expect((unhandled[0] as Error).message).toBe('lost');
   });
 });
 

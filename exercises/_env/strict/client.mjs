@@ -31,6 +31,10 @@ function connect() {
         // best effort: the violation also ends the channel, which fails the tests that need it
       }
     },
+    // Emitted here as the tests' own: a suite's listener, or vitest's, hears it.
+    onUnhandled: (reason) => {
+      process.emit('unhandledRejection', reason, Promise.reject(reason).catch(() => undefined));
+    },
     // Read at each call: a suite that replaces one of them sees the learner's calls.
     globals: {
       'Math.random': () => [Math.random, Math],

@@ -48,6 +48,9 @@ performance.now = function now() {
 globalThis.fetch = remote('fetch');
 // Timers too: they run on the tests' clock, where a suite counts the timers left running.
 for (const name of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) globalThis[name] = remote(name);
-process.on('unhandledRejection', () => {
-  // as in vitest's worker, the test that caused it fails by its own assertions; keep serving
+// A promise of the learner's code rejected with no handler: the tests' process hears of it as its
+// own unhandled rejection (a suite may listen for them; vitest reports them), as in one process.
+// The stand-in of a promise of the tests is not the learner's: whether it is handled is the tests' business.
+process.on('unhandledRejection', (reason, promise) => {
+  if (!membrane.isMirror(promise)) membrane.unhandled(reason);
 });

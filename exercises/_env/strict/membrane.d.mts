@@ -9,11 +9,14 @@ export interface MembraneOptions {
   onViolation?: (why: string) => void;
   onLoad?: (file: string) => unknown;
   globals?: Record<string, () => [(...a: unknown[]) => unknown, unknown]>;
+  onUnhandled?: (reason: unknown) => void;
 }
 export interface Membrane {
   receive(msg: Record<string, unknown>): void;
   request(msg: Record<string, unknown>, args?: unknown[]): unknown;
   notify(name: string): void;
+  unhandled(reason: unknown): void;
+  isMirror(value: unknown): boolean;
   encode(v: unknown): unknown;
   decode(x: unknown): unknown;
   shutdown(why: string): void;

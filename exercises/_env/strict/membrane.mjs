@@ -58,6 +58,7 @@ const fromB64 = (s) => new Uint8Array(Buffer.from(String(s), 'base64'));
  *   onViolation?: (why: string) => void,
  *   onLoad?: (file: string) => unknown,
  *   globals?: Record<string, () => [Function, unknown]>,
+ *   onUnhandled?: (reason: unknown) => void,
  * }} o
  */
 export function createMembrane(o) {
@@ -592,6 +593,10 @@ export function createMembrane(o) {
         case 'closed':
           shutdown(String(msg.why ?? 'closed'));
           return;
+        case 'unhandled':
+          if (!o.onUnhandled) throw violation('an unhandled rejection sent to the learner\'s side');
+          o.onUnhandled(decode(msg.reason));
+          return;
         case 'notify': {
           // A call the other side made and answered itself (a clock read), made here too for whoever watches.
           const pick = o.globals?.[String(msg.name)];
@@ -626,6 +631,9 @@ export function createMembrane(o) {
     receive,
     request,
     notify: (name) => post({ t: 'notify', name }),
+    unhandled: (reason) => post({ t: 'unhandled', reason: encodeSafely(reason) }),
+    /** A stand-in this end made for something of the other end (a promise, a function…). */
+    isMirror: (value) => (typeof value === 'object' || typeof value === 'function') && value !== null && mirrorId.has(value),
     encode,
     decode,
     shutdown,
