@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
-import { createSubmissionSandbox, gradeClass, gradingFailed, loadClassContext, nodeClassIO } from '../src/class-grading/index.ts';
+import { createSubmissionSandbox, gradeClass, gradingFailed, loadClassContext, nodeClassIO, strictClassIO, type ClassGradingIO } from '../src/class-grading/index.ts';
 import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
 
 killSandboxesOnSignals();
@@ -72,12 +72,14 @@ try {
   if (!choice.ok) throw new Error('no sandbox');
   console.log(
     `bench:grade-class — ${count} submission files (${BAD} bad), ${Object.keys(CORE).length} exercises each, ${jobs} grader(s), ` +
-      `${choice.confined ? `confined sandbox (${choice.mechanism})` : 'plain child processes (NodeSandbox)'}, ` +
+      `${choice.confined ? `strict grading in confined sandboxes (${choice.mechanism})` : 'plain child processes (NodeSandbox), tests and code in one process'}, ` +
       `node ${process.version}, ${new Date().toISOString()}`,
   );
   let done = 0;
   const t0 = performance.now();
-  const grading = await gradeClass(context.value, nodeClassIO(dir, choice.factory), {
+  // As grade-class does: strict grading when confined (warm tests' sandboxes, a fresh learner's process each).
+  const io: ClassGradingIO & { dispose?: () => Promise<void> } = choice.confined ? strictClassIO(dir, choice.factory) : nodeClassIO(dir, choice.factory);
+  const grading = await gradeClass(context.value, io, {
     jobs,
     lang: 'en',
     duplicates: 'latest-wins', // keeps bad-duplicate.json a rejection, as in earlier runs of this bench
@@ -85,6 +87,7 @@ try {
       if (++done % 10 === 0) process.stderr.write(`  ${done}/${count} after ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     },
   });
+  await io.dispose?.();
   const wall = performance.now() - t0;
   const times = grading.results.map((r) => r.durationMs).sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! / 1000;

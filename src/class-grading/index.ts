@@ -26,3 +26,7 @@ export { classSummary } from './summary.ts';
 export { codeToReview } from './review.ts';
 export { createSubmissionSandbox, sandboxText, type SandboxFactory, type SandboxChoice, type SandboxModule } from './sandbox.ts';
 export { readAssignmentFile, loadClassContext, nodeClassIO, readRegularFile, defaultOutDir, writeOutputs } from './node-io.ts';
+export { strictClassIO, type StrictClassIO } from './strict-io.ts';
+export { lmsRows, LMS_FORMATS, type LmsFormat } from './exports.ts';
+export { parseShard, shardOf, mergeShards, toShardFile, type Shard, type ShardFile, type MergeProblem } from './shard.ts';
+export type { StrictlyGraded } from './grade-class.ts';
