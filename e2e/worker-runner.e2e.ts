@@ -12,7 +12,7 @@ import { skipBrowser, useBrowser } from './fixtures.ts';
 import { servePlainStatic } from './plain-static-server.ts';
 import type { ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
-import { failures, lessonEmbedding, read, runAndWait, savedFile, setCode } from './workspace-helpers.ts';
+import { expectLoopStoppedThenSolutionPasses, failures, lessonEmbedding, read, runAndWait, setCode } from './workspace-helpers.ts';
 
 interface ExerciseJson {
   inBrowser: 'worker' | 'webcontainer';
@@ -106,16 +106,7 @@ describe.skipIf(skipBrowser())('grading in the page on a plain static host', () 
       expect(await root.locator('textarea[data-code]').inputValue()).toBe(solution);
 
       // 4. An endless loop ends as a timeout of the test that hung; the next run works again.
-      await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
-      await setCode(page, root, loop);
-      await page.waitForFunction(([id, f, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[f] === text, [id, file, loop]);
-      summary = await runAndWait(page, root, 'keys');
-      expect(await root.locator('.ws-message').textContent()).toMatch(lang === 'en' ? /stopped after \d+ ms/ : /dừng|ngừng/);
-      expect(await root.locator('.ws-test[data-status="error"]').first().locator('.ws-badge').textContent()).toBe(lang === 'en' ? 'timed out' : 'quá thời gian');
-      await setCode(page, root, solution);
-      summary = await runAndWait(page, root, 'button');
-      expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
-      expect(await savedFile(page, id, file)).toBe(solution);
+      await expectLoopStoppedThenSolutionPasses(page, root, { id, file, loop, solution, total: counts[2]!, lang });
 
       expect(foreign, 'requests to other origins').toEqual([]);
       expect(errors).toEqual([]);

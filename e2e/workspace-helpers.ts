@@ -1,6 +1,7 @@
 /** What the workspace tests share: finding an exercise's lesson, typing code, running and waiting. */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Page } from './fixtures.ts';
 import { pasteCode, startRun, waitForPhase } from './run-helpers.ts';
 
@@ -39,3 +40,24 @@ export async function runAndWait(page: Page, root: Locator, how: 'button' | 'key
 /** The learner's saved copy of `file`, as the page keeps it. */
 export const savedFile = (page: Page, id: string, file: string) =>
   page.evaluate(([id, file]) => JSON.parse(localStorage.getItem(`course.code.${id}`) ?? '{"files":{}}').files[file] as string | undefined, [id, file]);
+
+/**
+ * An endless loop ends as a timeout of the test that hung, and the page still works: the next run of
+ * the solution passes all `total` tests, and the solution is what stays saved.
+ */
+export async function expectLoopStoppedThenSolutionPasses(
+  page: Page,
+  root: Locator,
+  ex: { id: string; file: string; loop: string; solution: string; total: string; lang: 'en' | 'vi' },
+) {
+  await waitForPhase(page, root, ['ready'], 15_000);
+  await setCode(page, root, ex.loop);
+  await page.waitForFunction(([id, f, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[f] === text, [ex.id, ex.file, ex.loop]);
+  await runAndWait(page, root, 'keys');
+  expect(await root.locator('.ws-message').textContent()).toMatch(ex.lang === 'en' ? /stopped after \d+ ms/ : /dừng|ngừng/);
+  expect(await root.locator('.ws-test[data-status="error"]').first().locator('.ws-badge').textContent()).toBe(ex.lang === 'en' ? 'timed out' : 'quá thời gian');
+  await setCode(page, root, ex.solution);
+  const summary = await runAndWait(page, root, 'button');
+  expect(summary, await failures(root)).toMatch(new RegExp(`^${ex.total}/${ex.total} `));
+  expect(await savedFile(page, ex.id, ex.file)).toBe(ex.solution);
+}

@@ -12,7 +12,7 @@ import { compareRuleIds } from '../src/grading/rules.ts';
 import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 import { BOOT_TIMEOUT_MS as WEBCONTAINER_BOOT_TIMEOUT_MS } from '../src/runner/webcontainer/boot.ts';
-import { failures, lessonEmbedding, read, runAndWait, savedFile, setCode } from './workspace-helpers.ts';
+import { expectLoopStoppedThenSolutionPasses, failures, lessonEmbedding, read, runAndWait, setCode } from './workspace-helpers.ts';
 
 const EXERCISES = [
   { id: 'retry-helper', page: 'when-to-retry/one-layer', file: 'retry.ts', loopAfter: '): Promise<Response> {\n' },
@@ -85,16 +85,7 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
       expect(await root.locator('[data-notice]').textContent()).toContain(lang === 'en' ? 'restored' : 'khôi phục');
 
       // 4. An endless loop: a timeout result, then the page still works and the next run passes.
-      await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
-      await setCode(page, root, loop);
-      await page.waitForFunction(([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text, [ex.id, ex.file, loop]);
-      summary = await runAndWait(page, root, 'keys');
-      expect(await root.locator('.ws-message').textContent()).toMatch(lang === 'en' ? /stopped after \d+ ms/ : /dừng|ngừng/);
-      expect(await root.locator('.ws-test[data-status="error"]').first().locator('.ws-badge').textContent()).toBe(lang === 'en' ? 'timed out' : 'quá thời gian');
-      await setCode(page, root, solution);
-      summary = await runAndWait(page, root, 'button');
-      expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
-      expect(await savedFile(page, ex.id, ex.file)).toBe(solution);
+      await expectLoopStoppedThenSolutionPasses(page, root, { id: ex.id, file: ex.file, loop, solution, total: counts[2]!, lang });
       expect(errors).toEqual([]);
     }, 240_000);
   }

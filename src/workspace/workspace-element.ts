@@ -293,10 +293,8 @@ export class CourseWorkspace extends HTMLElement {
     switch (target.dataset.action) {
       case 'run':
         return this.run();
-      case 'start-webcontainer':
-        if (await this.#startWebContainer()) this.run();
-        return;
-      case 'retry':
+      case 'start-webcontainer': // the explicit start on iOS
+      case 'retry': // after a failed boot or install
         if (await this.#startWebContainer()) this.run();
         return;
       case 'reset':
