@@ -51,6 +51,20 @@ describe('the strict grading relay', () => {
     b.destroy();
   });
 
+  it('starts a learner process ahead of the next connection only when asked (a suite with child processes)', async () => {
+    for (const spare of [false, true]) {
+      const testsRoot = tmp();
+      const started: string[] = [];
+      relay = await startRelay(testsRoot, tmp(), (socket) => void started.push(socket), { spare });
+      const a = await connect(join(testsRoot, TESTS_SOCKET));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(started, `spare: ${spare}`).toEqual(spare ? ['.channel/learner-0.sock', '.channel/learner-1.sock'] : ['.channel/learner-0.sock']);
+      a.destroy();
+      await relay.close();
+      relay = undefined;
+    }
+  });
+
   it('a second connection to a learner socket, or a line over 16 MB, is a violation that cuts the channel', async () => {
     const testsRoot = tmp();
     const learnerRoot = tmp();

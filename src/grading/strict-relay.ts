@@ -37,10 +37,15 @@ async function listen(path: string): Promise<net.Server> {
 
 /**
  * Listens in both workspaces. `startLearner(socket)` starts a learner's process that connects to
- * `socket` (relative to the learner's workspace); the first is started at once, the others when
+ * `socket` (relative to the learner's workspace); the first is started at once, each other one when
  * the tests' side connects again.
  */
-export async function startRelay(testsRoot: string, learnerRoot: string, startLearner: (socket: string) => void): Promise<StrictRelay> {
+export async function startRelay(
+  testsRoot: string,
+  learnerRoot: string,
+  startLearner: (socket: string) => void,
+  opts: { spare?: boolean } = {},
+): Promise<StrictRelay> {
   for (const root of [testsRoot, learnerRoot]) {
     await rm(join(root, CHANNEL_DIR), { recursive: true, force: true });
     await mkdir(join(root, CHANNEL_DIR), { recursive: true, mode: 0o755 });
@@ -114,16 +119,22 @@ export async function startRelay(testsRoot: string, learnerRoot: string, startLe
       violations.push(`the grading channel could not be opened: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
       return undefined;
     });
+  // The first learner's process starts at once, while vitest starts its test worker. With `spare`
+  // (a suite that loads the learner's module again in a child process of its own, such as
+  // deadline-middleware's D8, whose child must exit in time), each connection starts the next one
+  // ahead; otherwise a further one starts only if the tests do connect again: a spare for every
+  // grade cost a whole Node start-up that was almost never used, on two cores.
   let next = 0;
-  let ready = prepare(next++);
+  const first = prepare(next++);
+  let ready: typeof first | undefined = first;
   const tests = await listen(join(testsRoot, TESTS_SOCKET));
   servers.push(tests);
   tests.on('connection', (sock) => {
-    const mine = ready;
-    ready = prepare(next++);
+    const mine = ready ?? prepare(next++);
+    ready = opts.spare ? prepare(next++) : undefined;
     void mine.then((p) => (p ? p.attach(sock) : sock.destroy()));
   });
-  await ready;
+  await first;
 
   return {
     violations,
