@@ -60,6 +60,11 @@ describe.skipIf(!status.available && !required)(`strict grade-class${status.avai
   const dir = mkdtempSync(join(tmpdir(), 'tampering-class-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  // Under GRADER_REQUIRE_CONFINEMENT=1 (CI) a machine without bubblewrap fails here, never skips.
+  test('the machine can confine runs', () => {
+    expect(status.available, status.reason).toBe(true);
+  });
+
   test('every attack is graded as failing and flagged in the gradebook', { timeout: SLOW }, async () => {
     const exercises = [...new Set(attacks.map((a) => a.exercise))];
     const assignment = makeAssignment({ exercises, quizzes: [] });
