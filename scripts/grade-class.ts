@@ -3,12 +3,12 @@
 // Exit codes: 0 every submission graded (whatever the learners scored), 1 a submission was rejected,
 // could not be graded or shares its learner with another file (a conflict to decide), 2 usage error (assignment file, submissions folder, options, no sandbox).
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { killSandboxesOnSignals } from '../src/grading/index.ts';
 import {
   classSummary,
   cm,
   createSubmissionSandbox,
+  defaultJobs,
   defaultOutDir,
   exercisesPassed,
   gradeClass,
@@ -68,8 +68,8 @@ async function main(argv: string[]): Promise<number> {
   if (!assignmentArg) return usage(cm(lang, 'usage.missingAssignment'));
   if (!submissionsArg) return usage(cm(lang, 'usage.missingSubmissions'));
   const jobsArg = flag('jobs');
-  const jobs = jobsArg === undefined ? Math.max(1, availableParallelism() - 1) : Number(jobsArg);
-  if (!Number.isInteger(jobs) || jobs < 1) return usage(cm(lang, 'usage.badJobs', { jobs: jobsArg ?? '' }));
+  const jobsGiven = jobsArg === undefined ? undefined : Number(jobsArg);
+  if (jobsGiven !== undefined && (!Number.isInteger(jobsGiven) || jobsGiven < 1)) return usage(cm(lang, 'usage.badJobs', { jobs: jobsArg ?? '' }));
 
   const read = readAssignmentFile(userPath(assignmentArg));
   if (!read.ok) return usage(say(lang, read.problem));
@@ -85,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
     err(`${sandboxText('vi', choice.refusal)}\n\n${sandboxText('en', choice.refusal)}`);
     return 2;
   }
+  const jobs = jobsGiven ?? defaultJobs(choice.confined);
   // Confined: strict grading (the learner's code in a process of its own). Unsafe: one plain process.
   const io: ClassGradingIO & { dispose?: () => Promise<void> } = choice.confined ? strictClassIO(dir, choice.factory) : nodeClassIO(dir, choice.factory);
   const count = (await io.listSubmissions()).length;

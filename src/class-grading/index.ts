@@ -24,7 +24,7 @@ export { escapeHtml, renderReport } from './html.ts';
 export { gradeClass, assignedExercises, type ClassGradingIO, type ClassGrading, type ProgressEvent } from './grade-class.ts';
 export { classSummary } from './summary.ts';
 export { codeToReview } from './review.ts';
-export { createSubmissionSandbox, sandboxText, type SandboxFactory, type SandboxChoice, type SandboxModule } from './sandbox.ts';
+export { createSubmissionSandbox, defaultJobs, sandboxText, type SandboxFactory, type SandboxChoice, type SandboxModule } from './sandbox.ts';
 export { readAssignmentFile, loadClassContext, nodeClassIO, readRegularFile, defaultOutDir, writeOutputs } from './node-io.ts';
 export { strictClassIO, type StrictClassIO } from './strict-io.ts';
 export { lmsRows, LMS_FORMATS, type LmsFormat } from './exports.ts';
