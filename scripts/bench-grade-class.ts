@@ -1,5 +1,5 @@
 // npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox]
-// Grades a generated class with grade-class's default number of graders (defaultJobs: cores + 1 when
+// Grades a generated class with grade-class's default number of graders (defaultJobs: the cores when
 // strict, cores - 1 otherwise) and prints the total wall
 // time and the time per submission (median, p90). Each learner hands in both core exercises
 // (retry-helper, deadline-middleware): the reference, an alternative, a buggy variant or the starter,

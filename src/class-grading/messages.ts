@@ -7,7 +7,7 @@ const en = {
   usage:
     'Usage: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--shard K/N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
     'Re-grades every submission (*.json) in DIR with the hidden tests, scores the quizzes, and writes a gradebook (CSV) and a report (HTML)\n' +
-    'into --out (default: a folder next to DIR named DIR-graded). --jobs: parallel graders (default: cores + 1 in the sandbox, cores - 1 with --unsafe-no-sandbox). --json: one summary object on stdout.\n' +
+    'into --out (default: a folder next to DIR named DIR-graded). --jobs: parallel graders (default: the number of cores in the sandbox, cores - 1 with --unsafe-no-sandbox). --json: one summary object on stdout.\n' +
     'Two files for one learner are both graded and marked as a conflict; --latest-wins grades only the latest export instead.\n' +
     '--shard K/N: grade only share K of N of the learners; "merge" joins the shares (see docs/assignments.md).',
   'usage.badLang': 'Unknown language "{lang}": use vi or en.',
@@ -129,7 +129,7 @@ const vi = {
   usage:
     'Cách dùng: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--shard K/N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
     'Chấm lại mọi bài nộp (*.json) trong DIR bằng bộ test ẩn, chấm điểm quiz, rồi ghi sổ điểm (CSV) và báo cáo (HTML)\n' +
-    'vào --out (mặc định: thư mục DIR-graded nằm cạnh DIR). --jobs: số bộ chấm chạy song song (mặc định: số nhân + 1 trong sandbox, số nhân - 1 với --unsafe-no-sandbox). --json: in một object tổng kết ra stdout.\n' +
+    'vào --out (mặc định: thư mục DIR-graded nằm cạnh DIR). --jobs: số bộ chấm chạy song song (mặc định: bằng số nhân trong sandbox, số nhân - 1 với --unsafe-no-sandbox). --json: in một object tổng kết ra stdout.\n' +
     'Hai file cùng một học viên đều được chấm và đánh dấu xung đột; --latest-wins thì chỉ chấm lần xuất mới nhất.\n' +
     '--shard K/N: chỉ chấm phần thứ K trong N phần học viên; "merge" gộp các phần lại (xem docs/assignments.md).',
   'usage.badLang': 'Không hỗ trợ ngôn ngữ "{lang}": hãy dùng vi hoặc en.',

@@ -60,8 +60,8 @@ describe('createSubmissionSandbox', () => {
 });
 
 describe('defaultJobs', () => {
-  it('grades one more learner than there are cores when strict, and leaves a core free otherwise', () => {
-    expect(defaultJobs(true, 2)).toBe(3);
+  it('grades one learner per core when strict, and leaves a core free otherwise', () => {
+    expect(defaultJobs(true, 2)).toBe(2);
     expect(defaultJobs(false, 2)).toBe(1);
     expect(defaultJobs(false, 1)).toBe(1);
     expect(defaultJobs(false, 8)).toBe(7);

@@ -68,10 +68,14 @@ export function sandboxText(lang: Lang, m: Message): string {
 
 /**
  * How many learners are graded at once when --jobs is not given. A strict (confined) grade spends
- * most of its time in two processes that sleep on the suites' timers, so one more than the cores
- * keeps the machine busy: 100 submissions on 2 shared cores took 633 s with 1 at a time and 310 s
- * with 3, with the same verdicts. In one process per grade (unconfined), a core is left to the machine.
+ * most of its time in two processes that sleep on the suite's timers, so one grade per core keeps
+ * the machine busy (100 submissions on 2 shared cores: 633 s with 1 at a time, 577 s with 2 under a
+ * heavier load from other work, 310 s with 3; see the README's Benchmarks). Not
+ * more: a suite that makes thousands of calls across the two processes in one test (backoff's
+ * property tests) needs a core when it runs, and with 3 strict grades at once on a loaded 2-core
+ * machine such tests timed out for correct code. In one process per grade (unconfined), a core is
+ * left to the machine, as before.
  */
 export function defaultJobs(confined: boolean, cores: number = availableParallelism()): number {
-  return confined ? cores + 1 : Math.max(1, cores - 1);
+  return confined ? cores : Math.max(1, cores - 1);
 }
