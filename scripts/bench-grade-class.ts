@@ -1,15 +1,16 @@
 // npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox]
-// Grades a generated class with the default number of graders (cores - 1) and prints the total wall
+// Grades a generated class with grade-class's default number of graders (defaultJobs: the cores when
+// strict, cores - 1 otherwise) and prints the total wall
 // time and the time per submission (median, p90). Each learner hands in both core exercises
 // (retry-helper, deadline-middleware): the reference, an alternative, a buggy variant or the starter,
 // in rotation; a few bad files are mixed in. It grades in the default sandbox (confined); the code is
 // the repository's own, so without confinement, or with --unsafe-no-sandbox, it uses plain child processes (and says so).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
 import { buggyVariant } from '../src/grading/proof-catalogue.ts';
-import { createSubmissionSandbox, gradeClass, gradingFailed, loadClassContext, nodeClassIO } from '../src/class-grading/index.ts';
+import { createSubmissionSandbox, defaultJobs, gradeClass, gradingFailed, loadClassContext, nodeClassIO, strictClassIO, type ClassGradingIO } from '../src/class-grading/index.ts';
 import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
 
 killSandboxesOnSignals();
@@ -19,7 +20,6 @@ const arg = (name: string) => {
   return i > 0 ? Number(process.argv[i + 1]) : undefined;
 };
 const count = arg('count') ?? 100;
-const jobs = arg('jobs') ?? Math.max(1, availableParallelism() - 1);
 
 const CORE = { 'retry-helper': 'retry.ts', 'deadline-middleware': 'deadline.ts' } as const;
 type Core = keyof typeof CORE;
@@ -77,14 +77,17 @@ try {
   const preferred = createSubmissionSandbox({ unsafeNoSandbox: process.argv.includes('--unsafe-no-sandbox') });
   const choice = preferred.ok ? preferred : createSubmissionSandbox({ unsafeNoSandbox: true });
   if (!choice.ok) throw new Error('no sandbox');
+  const jobs = arg('jobs') ?? defaultJobs(choice.confined);
   console.log(
     `bench:grade-class — ${count} submission files (${BAD} bad), ${Object.keys(CORE).length} exercises each, ${jobs} grader(s), ` +
-      `${choice.confined ? `confined sandbox (${choice.mechanism})` : 'plain child processes (NodeSandbox)'}, ` +
+      `${choice.confined ? `strict grading in confined sandboxes (${choice.mechanism})` : 'plain child processes (NodeSandbox), tests and code in one process'}, ` +
       `node ${process.version}, ${new Date().toISOString()}`,
   );
   let done = 0;
   const t0 = performance.now();
-  const grading = await gradeClass(context.value, nodeClassIO(dir, choice.factory), {
+  // As grade-class does: strict grading when confined (warm tests' sandboxes, a fresh learner's process each).
+  const io: ClassGradingIO & { dispose?: () => Promise<void> } = choice.confined ? strictClassIO(dir, choice.factory) : nodeClassIO(dir, choice.factory);
+  const grading = await gradeClass(context.value, io, {
     jobs,
     lang: 'en',
     duplicates: 'latest-wins', // keeps bad-duplicate.json a rejection, as in earlier runs of this bench
@@ -92,6 +95,7 @@ try {
       if (++done % 10 === 0) process.stderr.write(`  ${done}/${count} after ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     },
   });
+  await io.dispose?.();
   const wall = performance.now() - t0;
   const times = grading.results.map((r) => r.durationMs).sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! / 1000;

@@ -1,8 +1,20 @@
-// npm run check -- <id> [--from DIR] [--json] [--lang vi|en]
+// npm run check -- <id> [--from DIR] [--json] [--lang vi|en] [--strict]
 // Exit codes: 0 every test passes, 1 a test fails or the run errors, 2 usage error.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { editablePaths, fsExerciseSource, gradeExercise, GradeInputError, killSandboxesOnSignals, REPO_ROOT, type Report } from '../src/grading/index.ts';
+import {
+  ConfinedSandbox,
+  confinementStatus,
+  editablePaths,
+  fsExerciseSource,
+  gradeExercise,
+  GradeInputError,
+  killSandboxesOnSignals,
+  NOT_STRICT,
+  REPO_ROOT,
+  StrictGrader,
+  type Report,
+} from '../src/grading/index.ts';
 
 killSandboxesOnSignals();
 import { parseArgs, userPath } from './cli-args.ts';
@@ -10,7 +22,7 @@ import { msg, pickLang, type Lang } from './cli-messages.ts';
 import { formatReport } from './format-report.ts';
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['from', 'lang'], ['json', 'help']);
+  const args = parseArgs(argv, ['from', 'lang'], ['json', 'help', 'strict']);
   const picked = pickLang(typeof args.flags['lang'] === 'string' ? args.flags['lang'] : undefined);
   const lang: Lang = typeof picked === 'string' ? picked : 'vi';
   const usage = (text: string) => {
@@ -48,7 +60,21 @@ async function main(argv: string[]): Promise<number> {
 
   let report: Report;
   try {
-    report = await gradeExercise({ exerciseId: id, files, lang });
+    const strict = args.flags['strict'] === true;
+    const reason = NOT_STRICT[id];
+    if (strict && !confinementStatus().available) {
+      process.stderr.write(msg(lang, 'check.strictUnavailable', { reason: confinementStatus().reason ?? '' }) + '\n');
+      return 2;
+    }
+    if (strict && reason) process.stderr.write(msg(lang, 'check.notStrict', { id, reason }) + '\n');
+    if (strict && !reason) {
+      const grader = new StrictGrader(() => ConfinedSandbox.create(), { source });
+      const outcome = await grader.grade({ exerciseId: id, files, lang }).finally(() => grader.dispose());
+      report = outcome.report;
+      if (outcome.suspicions.length) {
+        process.stderr.write(msg(lang, 'check.tampering', { what: outcome.suspicions.map((s) => `${s.kind}: ${s.detail}`).join('; ') }) + '\n');
+      }
+    } else report = await gradeExercise({ exerciseId: id, files, lang });
   } catch (err) {
     if (err instanceof GradeInputError) return usage(err.localized(lang));
     throw err;

@@ -7,7 +7,10 @@ const en = {
   'usage.exercise':
     'Usage:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nOptions: --lang vi|en (default: COURSE_LANG, else vi)',
   'usage.check':
-    'Usage: npm run check -- <id> [--from DIR] [--json] [--lang vi|en]\nGrades the files in DIR (default workbook/<id>/).',
+    'Usage: npm run check -- <id> [--from DIR] [--json] [--lang vi|en] [--strict]\nGrades the files in DIR (default workbook/<id>/).\n--strict: grade as grade-class does, your code in a confined process of its own (needs bubblewrap).',
+  'check.strictUnavailable': '--strict needs confinement, which this machine does not have: {reason}',
+  'check.notStrict': '--strict does not carry {id} ({reason}); graded as usual, tests and code in one process.',
+  'check.tampering': 'Strict grading noticed: {what}',
   'usage.badLang': 'Unknown language "{lang}": use vi or en.',
   'usage.unknownOption': 'Unknown option {option}.',
   'usage.missingId': 'Which exercise? Give its id (see `npm run exercise -- list`).',
@@ -39,7 +42,10 @@ const vi = {
   'usage.exercise':
     'Cách dùng:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nTuỳ chọn: --lang vi|en (mặc định: COURSE_LANG, nếu không có thì vi)',
   'usage.check':
-    'Cách dùng: npm run check -- <id> [--from DIR] [--json] [--lang vi|en]\nChấm các file trong DIR (mặc định workbook/<id>/).',
+    'Cách dùng: npm run check -- <id> [--from DIR] [--json] [--lang vi|en] [--strict]\nChấm các file trong DIR (mặc định workbook/<id>/).\n--strict: chấm như grade-class, code của bạn chạy trong một process riêng bị cô lập (cần bubblewrap).',
+  'check.strictUnavailable': '--strict cần cơ chế cô lập mà máy này không có: {reason}',
+  'check.notStrict': '--strict không chở được bài {id} ({reason}); chấm theo cách thường, test và code trong cùng một process.',
+  'check.tampering': 'Strict grading phát hiện: {what}',
   'usage.badLang': 'Không hỗ trợ ngôn ngữ "{lang}": hãy dùng vi hoặc en.',
   'usage.unknownOption': 'Không có tuỳ chọn {option}.',
   'usage.missingId': 'Bài tập nào? Hãy đưa id của nó (xem `npm run exercise -- list`).',

@@ -1,10 +1,10 @@
 // The workbook command line: exit codes, usage errors in both languages, --json on stdout.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { REPO_ROOT } from '../src/grading/index.ts';
+import { confinementStatus, REPO_ROOT } from '../src/grading/index.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 // Each call starts tsx; on a loaded 2-core machine that alone can take seconds.
@@ -49,6 +49,25 @@ describe('npm run check', () => {
     expect(ruleLines.length).toBe(16);
     expect(r.stdout).toContain('All 16 rules pass');
   });
+
+  test.skipIf(!confinementStatus().available && process.env.GRADER_REQUIRE_CONFINEMENT !== '1')(
+    '--strict grades the reference in two confined processes; an exit(0) fails and is reported',
+    { timeout: 200_000 },
+    () => {
+      const ok = cli('check', ['backoff', '--from', 'solutions/backoff', '--strict', '--lang', 'en']);
+      expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+      expect(ok.stdout).toContain('rules pass');
+      const dir = mkdtempSync(join(tmpdir(), 'strict-check-'));
+      try {
+        writeFileSync(join(dir, 'retry.ts'), readFileSync(join(REPO_ROOT, 'solutions/retry-helper/tampering/exit-zero.ts'), 'utf8'));
+        const bad = cli('check', ['retry-helper', '--from', dir, '--strict', '--lang', 'en']);
+        expect(bad.code, bad.stdout + bad.stderr).toBe(1);
+        expect(bad.stderr).toContain('Strict grading noticed: learner-process-exited');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('npm run exercise', () => {

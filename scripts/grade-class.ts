@@ -1,21 +1,31 @@
-// npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]
+// npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--shard K/N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]
+// npm run grade-class -- merge --assignment FILE --out DIR [--json] [--lang vi|en] SHARD.json...
 // Exit codes: 0 every submission graded (whatever the learners scored), 1 a submission was rejected,
 // could not be graded or shares its learner with another file (a conflict to decide), 2 usage error (assignment file, submissions folder, options, no sandbox).
-import { existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { killSandboxesOnSignals } from '../src/grading/index.ts';
 import {
   classSummary,
   cm,
   createSubmissionSandbox,
+  defaultJobs,
   defaultOutDir,
   exercisesPassed,
   gradeClass,
   gradebookRows,
   gradingFailed,
   inConflict,
+  lmsRows,
+  LMS_FORMATS,
   loadClassContext,
+  mergeShards,
+  parseShard,
+  toShardFile,
+  type ClassContext,
+  type ClassGradingIO,
+  type ClassGrading,
   nodeClassIO,
+  strictClassIO,
   readAssignmentFile,
   renderReport,
   sandboxText,
@@ -31,7 +41,8 @@ import { pickLang } from './cli-messages.ts';
 killSandboxesOnSignals();
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['assignment', 'submissions', 'out', 'jobs', 'lang'], ['json', 'help', 'unsafe-no-sandbox', 'latest-wins']);
+  const merging = argv[0] === 'merge';
+  const args = parseArgs(merging ? argv.slice(1) : argv, ['assignment', 'submissions', 'out', 'jobs', 'lang', 'shard'], ['json', 'help', 'unsafe-no-sandbox', 'latest-wins']);
   const picked = pickLang(typeof args.flags['lang'] === 'string' ? args.flags['lang'] : undefined);
   const lang: Lang = typeof picked === 'string' ? picked : 'vi';
   const err = (text: string) => process.stderr.write(`${text}\n`);
@@ -41,20 +52,24 @@ async function main(argv: string[]): Promise<number> {
   };
   if (typeof picked !== 'string') return usage(`${cm('vi', 'usage.badLang', { lang: picked.bad })}\n${cm('en', 'usage.badLang', { lang: picked.bad })}`);
   if (args.flags['help']) {
-    process.stdout.write(`${cm(lang, 'usage')}\n`);
+    process.stdout.write(`${cm(lang, 'usage')}\n${cm(lang, 'usage.shards')}\n`);
     return 0;
   }
+  const flag = (name: string) => (typeof args.flags[name] === 'string' ? (args.flags[name] as string) : undefined);
+  if (merging) return merge(args.positional, args.unknown, flag, lang, args.flags['json'] === true, usage, err);
   const stray = [...args.unknown, ...args.positional];
   if (stray.length) return usage(cm(lang, 'usage.unknownOption', { option: stray.join(' ') }));
-  const flag = (name: string) => (typeof args.flags[name] === 'string' ? (args.flags[name] as string) : undefined);
+  const shardArg = flag('shard');
+  const shard = shardArg === undefined ? undefined : parseShard(shardArg);
+  if (shardArg !== undefined && !shard) return usage(cm(lang, 'usage.badShard', { shard: shardArg }));
 
   const assignmentArg = flag('assignment');
   const submissionsArg = flag('submissions');
   if (!assignmentArg) return usage(cm(lang, 'usage.missingAssignment'));
   if (!submissionsArg) return usage(cm(lang, 'usage.missingSubmissions'));
   const jobsArg = flag('jobs');
-  const jobs = jobsArg === undefined ? Math.max(1, availableParallelism() - 1) : Number(jobsArg);
-  if (!Number.isInteger(jobs) || jobs < 1) return usage(cm(lang, 'usage.badJobs', { jobs: jobsArg ?? '' }));
+  const jobsGiven = jobsArg === undefined ? undefined : Number(jobsArg);
+  if (jobsGiven !== undefined && (!Number.isInteger(jobsGiven) || jobsGiven < 1)) return usage(cm(lang, 'usage.badJobs', { jobs: jobsArg ?? '' }));
 
   const read = readAssignmentFile(userPath(assignmentArg));
   if (!read.ok) return usage(say(lang, read.problem));
@@ -70,7 +85,9 @@ async function main(argv: string[]): Promise<number> {
     err(`${sandboxText('vi', choice.refusal)}\n\n${sandboxText('en', choice.refusal)}`);
     return 2;
   }
-  const io = nodeClassIO(dir, choice.factory);
+  const jobs = jobsGiven ?? defaultJobs(choice.confined);
+  // Confined: strict grading (the learner's code in a process of its own). Unsafe: one plain process.
+  const io: ClassGradingIO & { dispose?: () => Promise<void> } = choice.confined ? strictClassIO(dir, choice.factory) : nodeClassIO(dir, choice.factory);
   const count = (await io.listSubmissions()).length;
   if (count === 0) return usage(cm(lang, 'usage.noSubmissions', { dir }));
 
@@ -104,13 +121,27 @@ async function main(argv: string[]): Promise<number> {
   };
 
   const duplicates = args.flags['latest-wins'] === true ? 'latest-wins' : 'conflict';
-  const grading = await gradeClass(ctx, io, { jobs, lang, onProgress, duplicates });
+  const grading = await gradeClass(ctx, io, { jobs, lang, onProgress, duplicates, ...(shard ? { shard } : {}) }).finally(() => io.dispose?.());
+  if (shard) {
+    const name = `shard-${shard.index}-of-${shard.count}-${ctx.assignment.id}.json`;
+    const written = await writeOutputs(outDir, { [name]: JSON.stringify(toShardFile(ctx.assignment.id, shard, grading)) });
+    process.stdout.write(`${cm(lang, 'done.shard', { ...shard, graded: grading.results.length, file: written[name]! })}\n`);
+    return grading.rejected.length > 0 || grading.results.some(gradingFailed) || grading.results.some(inConflict) ? 1 : 0;
+  }
+  return writeGradebook(ctx, grading, lang, outDir, args.flags['json'] === true, err);
+}
+
+/** The gradebook (CSV) and report (HTML) of a class, the summary line, and the exit code. */
+async function writeGradebook(ctx: ClassContext, grading: ClassGrading, lang: Lang, outDir: string, json: boolean, err: (text: string) => void): Promise<number> {
   const base = ctx.assignment.id;
   const files = {
     [`gradebook-${base}.csv`]: toCsv(gradebookRows(ctx, grading.results, grading.rejected, lang)),
     [`report-${base}.html`]: renderReport({ ctx, results: grading.results, rejected: grading.rejected, lang, generatedAt: new Date(), files: grading.files }),
+    // The same grades in the import layouts of the schools' systems (docs/assignments.md).
+    ...Object.fromEntries(LMS_FORMATS.map((f) => [`${f}-${base}.csv`, toCsv(lmsRows(f, ctx, grading.results))])),
   };
   const written = await writeOutputs(outDir, files);
+  const lms = LMS_FORMATS.map((f) => written[`${f}-${base}.csv`]!).join(', ');
   const outputs = { csv: written[`gradebook-${base}.csv`]!, html: written[`report-${base}.html`]! };
   const errored = grading.results.filter(gradingFailed).length;
   const summary = cm(lang, 'done.summary', {
@@ -119,13 +150,50 @@ async function main(argv: string[]): Promise<number> {
     errored,
     seconds: (grading.durationMs / 1000).toFixed(1),
   });
-  const wrote = cm(lang, 'done.wrote', outputs);
-  if (args.flags['json']) {
+  const wrote = `${cm(lang, 'done.wrote', outputs)}\n${cm(lang, 'done.wroteLms', { files: lms })}`;
+  if (json) {
     err(`${summary}\n${wrote}`);
     process.stdout.write(`${JSON.stringify(classSummary(ctx, grading, lang, outputs), null, 2)}\n`);
   } else process.stdout.write(`${summary}\n${wrote}\n`);
   const conflicts = grading.results.filter(inConflict).length;
   return grading.rejected.length > 0 || errored > 0 || conflicts > 0 ? 1 : 0;
+}
+
+/** `grade-class merge`: the shards' results joined into one gradebook and report. */
+async function merge(
+  shardArgs: string[],
+  unknown: string[],
+  flag: (name: string) => string | undefined,
+  lang: Lang,
+  json: boolean,
+  usage: (text: string) => number,
+  err: (text: string) => void,
+): Promise<number> {
+  if (unknown.length) return usage(cm(lang, 'usage.unknownOption', { option: unknown.join(' ') }));
+  const assignmentArg = flag('assignment');
+  if (!assignmentArg) return usage(cm(lang, 'usage.missingAssignment'));
+  if (shardArgs.length === 0) return usage(cm(lang, 'usage.noShards'));
+  const read = readAssignmentFile(userPath(assignmentArg));
+  if (!read.ok) return usage(say(lang, read.problem));
+  const context = await loadClassContext(read.value);
+  if (!context.ok) return usage(say(lang, context.problem));
+  const parts: Array<{ file: string; data: unknown }> = [];
+  for (const arg of shardArgs) {
+    const file = userPath(arg);
+    try {
+      parts.push({ file, data: JSON.parse(readFileSync(file, 'utf8')) as unknown });
+    } catch (error) {
+      return usage(cm(lang, 'usage.badShardFile', { file, detail: (error as Error).message.split('\n', 1)[0] ?? '' }));
+    }
+  }
+  const merged = mergeShards(context.value.assignment.id, parts);
+  if (!merged.ok) {
+    const { kind, ...params } = merged.problem;
+    return usage(cm(lang, `merge.${kind}`, params as Record<string, string | number>));
+  }
+  const outArg = flag('out');
+  const outDir = outArg ? userPath(outArg) : process.cwd();
+  return writeGradebook(context.value, merged.grading, lang, outDir, json, err);
 }
 
 main(process.argv.slice(2)).then(

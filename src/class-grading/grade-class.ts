@@ -7,17 +7,26 @@
 import type { Report } from '../grading/types.ts';
 import type { Lang } from './messages.ts';
 import { isSubmissionLate, scoreQuizzes, type ClassContext, type ExerciseOutcome, type LearnerResult } from './results.ts';
-import { keepLatestPerLearner, loadSubmission, sharedClaims, type AssignedExercise, type Rejected } from './submission.ts';
+import { keepLatestPerLearner, learnerKey, loadSubmission, sharedClaims, type AssignedExercise, type Rejected } from './submission.ts';
 import type { Submission } from '../assignments/file-schemas.ts';
 import { codeToReview } from './review.ts';
+import { shardOf, type Shard } from './shard.ts';
 
 export interface ClassGradingIO {
   /** The submission files (`*.json`) with their sizes, in a stable order. */
   listSubmissions(): Promise<Array<{ name: string; size: number }>>;
   /** The file's text; throws an `UnreadableSubmission` for a file it will not read (a link, a FIFO...). */
   readSubmission(name: string): string;
-  /** Runs an exercise's hidden suite on the learner's files (a fresh sandbox each time). */
-  gradeExercise(exerciseId: string, files: Record<string, string>, lang: Lang): Promise<Report>;
+  /** Runs an exercise's hidden suite on the learner's files (a fresh sandbox each time); strict grading adds what looked like tampering. */
+  gradeExercise(exerciseId: string, files: Record<string, string>, lang: Lang): Promise<Report | StrictlyGraded>;
+}
+
+/** A report from strict grading, with what it noticed (see src/grading/strict-grade.ts). */
+export interface StrictlyGraded {
+  report: Report;
+  tampering: string[];
+  /** The exercise was graded in one process: strict grading cannot carry it yet. */
+  notStrict?: boolean;
 }
 
 export type ProgressEvent =
@@ -33,6 +42,8 @@ export interface ClassGrading {
 
 export interface GradeClassOptions {
   jobs: number;
+  /** Grade only this share of the learners (every file is still read and checked): see shard.ts. */
+  shard?: Shard;
   lang: Lang;
   /**
    * Several files for one learner: 'conflict' (the default) grades each and marks them for the
@@ -59,7 +70,16 @@ async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string,
     }
     try {
       const review = codeToReview(handedIn.files);
-      exercises.push({ id, status: 'graded', report: await io.gradeExercise(id, handedIn.files, lang), ...(review.length ? { review } : {}) });
+      const graded = await io.gradeExercise(id, handedIn.files, lang);
+      const { report, tampering = [], notStrict = false } = 'report' in graded ? graded : { report: graded };
+      exercises.push({
+        id,
+        status: 'graded',
+        report,
+        ...(review.length ? { review } : {}),
+        ...(tampering.length ? { tampering } : {}),
+        ...(notStrict ? { notStrict } : {}),
+      });
     } catch (error) {
       exercises.push({ id, status: 'grading-failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -104,7 +124,8 @@ export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: Gr
   } else claims = sharedClaims(accepted);
 
   const results: LearnerResult[] = [];
-  const queue = [...kept];
+  const shard = opts.shard;
+  const queue = shard ? kept.filter((k) => shardOf(learnerKey(k.submission.learner), shard.count) === shard.index) : [...kept];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       let result: LearnerResult;

@@ -5,10 +5,11 @@ export type Lang = 'vi' | 'en';
 
 const en = {
   usage:
-    'Usage: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
+    'Usage: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--shard K/N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
     'Re-grades every submission (*.json) in DIR with the hidden tests, scores the quizzes, and writes a gradebook (CSV) and a report (HTML)\n' +
-    'into --out (default: a folder next to DIR named DIR-graded). --jobs: parallel graders (default: cores - 1). --json: one summary object on stdout.\n' +
-    'Two files for one learner are both graded and marked as a conflict; --latest-wins grades only the latest export instead.',
+    'into --out (default: a folder next to DIR named DIR-graded). --jobs: parallel graders (default: the number of cores in the sandbox, cores - 1 with --unsafe-no-sandbox). --json: one summary object on stdout.\n' +
+    'Two files for one learner are both graded and marked as a conflict; --latest-wins grades only the latest export instead.\n' +
+    '--shard K/N: grade only share K of N of the learners; "merge" joins the shares (see docs/assignments.md).',
   'usage.badLang': 'Unknown language "{lang}": use vi or en.',
   'usage.unknownOption': 'Unknown option {option}.',
   'usage.missingAssignment': 'Which assignment? Give --assignment FILE (the file downloaded from the instructor page).',
@@ -21,6 +22,20 @@ const en = {
   'usage.noDir': 'The submissions folder {dir} does not exist.',
   'usage.noSubmissions': 'There is no submission file (*.json) in {dir}.',
   'usage.badJobs': '--jobs must be a whole number of at least 1, not "{jobs}".',
+  'usage.shards':
+    'On several machines: npm run grade-class -- --assignment FILE --submissions DIR --shard K/N --out DIR (each machine writes shard-K-of-N.json),\n' +
+    'then: npm run grade-class -- merge --assignment FILE --out DIR SHARD.json… (one gradebook and report, as one machine would write them).',
+  'usage.badShard': '--shard must be K/N with 1 ≤ K ≤ N, not "{shard}".',
+  'usage.noShards': 'Which shard files? Give every shard-K-of-N.json after merge.',
+  'usage.badShardFile': '{file} cannot be read as JSON: {detail}',
+  'merge.not-a-shard': '{file} is not a shard file of grade-class.',
+  'merge.other-assignment': '{file} grades the assignment "{assignmentId}", not this one.',
+  'merge.shard-count': '{file} is one of {count} shards, the others one of {expected}.',
+  'merge.duplicate-shard': 'Shard {index} was given twice.',
+  'merge.missing-shard': 'Shard {index} is missing: give every shard file.',
+  'merge.different-files': '{file} read a different set of submission files from the other shards: grade every shard from the same folder.',
+  'done.shard': 'Shard {index}/{count}: {graded} learners graded here. Shard file: {file}',
+  'done.wroteLms': 'For Moodle, Canvas and Google Classroom: {files}',
   'sandbox.refuse':
     'Refusing to grade: submissions are untrusted code and no confinement is available on this machine ({reason}). Make confinement available, or rerun with --unsafe-no-sandbox to grade in plain child processes (only for submissions you trust).',
   'sandbox.notBuilt': 'this version of the grader has no confined sandbox',
@@ -56,6 +71,8 @@ const en = {
   'problem.quizMissing': '{id}: not answered',
   'problem.review': '{id}: uses {what}, which no solution needs: read this code before trusting its result',
   'problem.conflict': 'conflict: {others} also claim(s) to be {email}; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)',
+  'problem.tampering': '{id}: tampering suspected ({what}); the grade counts only what the learner’s code did through the grading protocol',
+  'problem.notStrict': '{id}: graded in one confined process, tests and learner’s code together, not strictly (strict grading cannot carry this exercise: see docs/assignments.md); a result this code rewrote itself would not be noticed',
   'col.name': 'Name',
   'col.email': 'E-mail',
   'col.file': 'File',
@@ -110,10 +127,11 @@ export type ClassKey = keyof typeof en;
 
 const vi = {
   usage:
-    'Cách dùng: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
+    'Cách dùng: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--shard K/N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
     'Chấm lại mọi bài nộp (*.json) trong DIR bằng bộ test ẩn, chấm điểm quiz, rồi ghi sổ điểm (CSV) và báo cáo (HTML)\n' +
-    'vào --out (mặc định: thư mục DIR-graded nằm cạnh DIR). --jobs: số bộ chấm chạy song song (mặc định: số nhân - 1). --json: in một object tổng kết ra stdout.\n' +
-    'Hai file cùng một học viên đều được chấm và đánh dấu xung đột; --latest-wins thì chỉ chấm lần xuất mới nhất.',
+    'vào --out (mặc định: thư mục DIR-graded nằm cạnh DIR). --jobs: số bộ chấm chạy song song (mặc định: bằng số nhân trong sandbox, số nhân - 1 với --unsafe-no-sandbox). --json: in một object tổng kết ra stdout.\n' +
+    'Hai file cùng một học viên đều được chấm và đánh dấu xung đột; --latest-wins thì chỉ chấm lần xuất mới nhất.\n' +
+    '--shard K/N: chỉ chấm phần thứ K trong N phần học viên; "merge" gộp các phần lại (xem docs/assignments.md).',
   'usage.badLang': 'Không hỗ trợ ngôn ngữ "{lang}": hãy dùng vi hoặc en.',
   'usage.unknownOption': 'Không có tuỳ chọn {option}.',
   'usage.missingAssignment': 'Bài giao nào? Hãy đưa --assignment FILE (file tải về từ trang giảng viên).',
@@ -126,6 +144,20 @@ const vi = {
   'usage.noDir': 'Không có thư mục bài nộp {dir}.',
   'usage.noSubmissions': 'Không có file bài nộp (*.json) nào trong {dir}.',
   'usage.badJobs': '--jobs phải là một số nguyên từ 1 trở lên, không phải "{jobs}".',
+  'usage.shards':
+    'Trên nhiều máy: npm run grade-class -- --assignment FILE --submissions DIR --shard K/N --out DIR (mỗi máy ghi shard-K-of-N.json),\n' +
+    'rồi: npm run grade-class -- merge --assignment FILE --out DIR SHARD.json… (một sổ điểm và một báo cáo, y như khi chấm trên một máy).',
+  'usage.badShard': '--shard phải có dạng K/N với 1 ≤ K ≤ N, không phải "{shard}".',
+  'usage.noShards': 'File shard nào? Hãy đưa mọi file shard-K-of-N.json sau merge.',
+  'usage.badShardFile': 'Không đọc được {file} dưới dạng JSON: {detail}',
+  'merge.not-a-shard': '{file} không phải file shard của grade-class.',
+  'merge.other-assignment': '{file} chấm bài giao "{assignmentId}", không phải bài giao này.',
+  'merge.shard-count': '{file} là một trong {count} shard, còn các file khác là một trong {expected}.',
+  'merge.duplicate-shard': 'Shard {index} được đưa hai lần.',
+  'merge.missing-shard': 'Thiếu shard {index}: hãy đưa đủ mọi file shard.',
+  'merge.different-files': '{file} đã đọc một tập file bài nộp khác với các shard còn lại: hãy chấm mọi shard từ cùng một thư mục.',
+  'done.shard': 'Shard {index}/{count}: máy này chấm {graded} học viên. File shard: {file}',
+  'done.wroteLms': 'Để nhập vào Moodle, Canvas và Google Classroom: {files}',
   'sandbox.refuse':
     'Từ chối chấm: bài nộp là code không đáng tin và máy này không có cơ chế cô lập nào ({reason}). Hãy bật cơ chế cô lập, hoặc chạy lại với --unsafe-no-sandbox để chấm trong các tiến trình con thông thường (chỉ với bài nộp bạn tin tưởng).',
   'sandbox.notBuilt': 'phiên bản bộ chấm này chưa có sandbox cô lập',
@@ -161,6 +193,8 @@ const vi = {
   'problem.quizMissing': '{id}: chưa trả lời',
   'problem.review': '{id}: dùng {what}, thứ mà không lời giải nào cần: hãy đọc code này trước khi tin kết quả',
   'problem.conflict': 'xung đột: {others} cũng nhận là {email}; file nào cũng được chấm và không file nào thay file nào: hãy quyết định file nào là thật (hoặc chấm lại với --latest-wins)',
+  'problem.tampering': '{id}: nghi can thiệp vào việc chấm ({what}); điểm chỉ tính những gì code của học viên làm qua giao thức chấm',
+  'problem.notStrict': '{id}: được chấm trong một process cô lập chung cho test và code của học viên, không strict (strict grading không chở được bài này: xem docs/assignments.md); nếu code tự sửa kết quả thì sẽ không bị phát hiện',
   'col.name': 'Họ tên',
   'col.email': 'E-mail',
   'col.file': 'Tệp',

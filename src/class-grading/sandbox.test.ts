@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeSandbox } from '../grading/index.ts';
 import type { Sandbox } from '../grading/types.ts';
-import { createSubmissionSandbox, sandboxText, type SandboxModule } from './sandbox.ts';
+import { createSubmissionSandbox, defaultJobs, sandboxText, type SandboxModule } from './sandbox.ts';
 
 const node = new FakeSandbox() as unknown as Sandbox;
 const confined = new FakeSandbox() as unknown as Sandbox;
@@ -56,5 +56,14 @@ describe('createSubmissionSandbox', () => {
     // Either the confined sandbox, or a refusal that explains itself: never plain processes by default.
     if (real.ok) expect(real.confined).toBe(true);
     else expect(sandboxText('en', real.refusal)).toContain('Refusing to grade');
+  });
+});
+
+describe('defaultJobs', () => {
+  it('grades one learner per core when strict, and leaves a core free otherwise', () => {
+    expect(defaultJobs(true, 2)).toBe(2);
+    expect(defaultJobs(false, 2)).toBe(1);
+    expect(defaultJobs(false, 1)).toBe(1);
+    expect(defaultJobs(false, 8)).toBe(7);
   });
 });

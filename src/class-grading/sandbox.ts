@@ -6,6 +6,7 @@
  * `SandboxModule` and feature-detected at run time, so this compiles and runs whether or not the grading
  * module exports them.
  */
+import { availableParallelism } from 'node:os';
 import * as grading from '../grading/index.ts';
 import type { Sandbox } from '../grading/types.ts';
 import { cm, type Lang, type Message } from './messages.ts';
@@ -63,4 +64,18 @@ export function createSubmissionSandbox(
 export function sandboxText(lang: Lang, m: Message): string {
   const reason = m.params['reason'];
   return cm(lang, m.key, { ...m.params, ...(m.key === 'sandbox.refuse' && !reason ? { reason: cm(lang, 'sandbox.notBuilt') } : {}) });
+}
+
+/**
+ * How many learners are graded at once when --jobs is not given. A strict (confined) grade spends
+ * most of its time in two processes that sleep on the suite's timers, so one grade per core keeps
+ * the machine busy (100 submissions on 2 shared cores: 633 s with 1 at a time, 577 s with 2 under a
+ * heavier load from other work, 310 s with 3; see the README's Benchmarks). Not
+ * more: a suite that makes thousands of calls across the two processes in one test (backoff's
+ * property tests) needs a core when it runs, and with 3 strict grades at once on a loaded 2-core
+ * machine such tests timed out for correct code. In one process per grade (unconfined), a core is
+ * left to the machine, as before.
+ */
+export function defaultJobs(confined: boolean, cores: number = availableParallelism()): number {
+  return confined ? cores : Math.max(1, cores - 1);
 }

@@ -26,6 +26,9 @@ export { fsExerciseSource, readTree, REPO_ROOT, EXERCISES_DIR, ENV_DIR } from '.
 // Grading other people's code (a class's submissions): confined runs, or a clear reason why not.
 export { ConfinedSandbox, ConfinementUnavailableError, type ConfinedSandboxOptions } from './confined-sandbox.ts';
 export { confinementStatus, type ConfinementStatus } from './confinement.ts';
+// Strict grading: the learner's modules in a process of their own, reached only through a protocol.
+export { gradeStrict, type StrictOutcome, type StrictSandboxes, type Suspicion } from './strict-grade.ts';
+export { StrictGrader, NOT_STRICT, PROTOCOL_CANNOT_CARRY, TOO_MANY_CALLS, strictSupported } from './strict-grader.ts';
 
 /**
  * Type checking on the command line uses the repository's TypeScript (not installed in the

@@ -1,0 +1,64 @@
+// The tests' end of strict grading: the generated src/<file> modules call `learnerModule` to get
+// the learner's exports as stand-ins that forward every call to the learner's process.
+import { appendFileSync } from 'node:fs';
+import { openChannel } from './channel.mjs';
+import { createMembrane } from './membrane.mjs';
+
+const SOCKET = process.env.GRADER_STRICT_SOCKET || '.channel/tests.sock';
+const VIOLATIONS = process.env.GRADER_STRICT_VIOLATIONS || 'grader-strict-violations.jsonl';
+const CALL_LIMIT_MS = Number(process.env.GRADER_RUN_TIMEOUT_MS) || 60_000;
+
+let membrane;
+let channel;
+let invoker = (fn, self, args) => Reflect.apply(fn, self, args);
+
+function connect() {
+  if (membrane) return membrane;
+  // Unreferenced: like the tests' own code, the channel alone never keeps a process running.
+  channel = openChannel(SOCKET, (msg) => membrane.receive(msg), { keepAlive: false });
+  membrane = createMembrane({
+    send: channel.send,
+    waitUntil: channel.waitUntil,
+    guard: true,
+    callLimitMs: CALL_LIMIT_MS,
+    // Calls made by the learner's code run through the src/ module's trampoline, so a suite that
+    // looks at who called a global (by stack) sees the learner's file, as in one process.
+    invoke: (fn, self, args) => invoker(fn, self, args),
+    onViolation: (why) => {
+      try {
+        appendFileSync(VIOLATIONS, JSON.stringify({ why: String(why).slice(0, 500) }) + '\n');
+      } catch {
+        // best effort: the violation also ends the channel, which fails the tests that need it
+      }
+    },
+    // Emitted here as the tests' own: a suite's listener, or vitest's, hears it.
+    onUnhandled: (reason) => {
+      process.emit('unhandledRejection', reason, Promise.reject(reason).catch(() => undefined));
+    },
+    // Read at each call: a suite that replaces one of them sees the learner's calls.
+    globals: {
+      'Math.random': () => [Math.random, Math],
+      'Date.now': () => [Date.now, Date],
+      'performance.now': () => [performance.now, performance],
+      'performance.timeOrigin': () => [() => performance.timeOrigin, undefined],
+      fetch: () => [globalThis.fetch, globalThis],
+      setTimeout: () => [globalThis.setTimeout, globalThis],
+      clearTimeout: () => [globalThis.clearTimeout, globalThis],
+      setInterval: () => [globalThis.setInterval, globalThis],
+      clearInterval: () => [globalThis.clearInterval, globalThis],
+      setImmediate: () => [globalThis.setImmediate, globalThis],
+      clearImmediate: () => [globalThis.clearImmediate, globalThis],
+    },
+  });
+  return membrane;
+}
+
+/** The learner's module `file`, loaded in the learner's process (its exports, read through the channel). */
+export function learnerModule(file, trampoline) {
+  if (trampoline) invoker = trampoline;
+  const m = connect();
+  // Loading is the one wait the process must stay alive for (a child process importing this module).
+  channel.ref();
+  const exports = m.request({ t: 'load', file });
+  return Promise.resolve(exports).finally(() => channel.unref());
+}

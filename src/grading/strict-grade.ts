@@ -1,0 +1,115 @@
+/**
+ * Strict grading: the hidden tests run in one confined sandbox, the learner's modules in another,
+ * and the tests reach the learner's code only through the channel (strict-relay.ts) and its
+ * protocol (exercises/_env/strict/membrane.mjs). The learner's process never sees the tests, the
+ * reporter, the results or the tests' process; whatever it does to itself cannot change a verdict.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GradeInputError, validateLearnerFiles } from './files.ts';
+import { ENV_DIR } from './fs-source.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from './grade.ts';
+import { exportNames, strictProxySource } from './strict-proxy.ts';
+import { startRelay } from './strict-relay.ts';
+import type { Report, RunResult, Sandbox } from './types.ts';
+
+export const STRICT_VIOLATIONS_FILE = 'grader-strict-violations.jsonl';
+const TEST_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'client.mjs'];
+const LEARNER_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'learner-host.mjs'];
+
+export interface StrictSandboxes {
+  /** Runs vitest with the hidden suite; never sees the learner's files. */
+  tests: Sandbox;
+  /** Runs the learner's modules; never sees the tests. */
+  learner: Sandbox;
+}
+
+/** What strict grading noticed that an honest submission never does (shown as "tampering suspected"). */
+export type Suspicion = 'protocol-violation' | 'learner-process-exited' | 'learner-process-killed';
+
+export interface StrictOutcome {
+  report: Report;
+  suspicions: Array<{ kind: Suspicion; detail: string }>;
+}
+
+let strictFiles: Promise<Record<string, string>> | undefined;
+const loadStrictFiles = () =>
+  (strictFiles ??= (async () => {
+    const out: Record<string, string> = {};
+    for (const name of new Set([...TEST_SIDE, ...LEARNER_SIDE])) out[name] = await readFile(join(ENV_DIR, 'strict', name), 'utf8');
+    return out;
+  })());
+
+export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandboxes, opts: GradeOptions): Promise<StrictOutcome> {
+  const bundle = await opts.source.load(request.exerciseId);
+  if (!bundle) throw new GradeInputError('unknown-exercise', { id: request.exerciseId, known: (await opts.source.ids()).join(', ') });
+  const { exercise } = bundle;
+  validateLearnerFiles(exercise, request.files);
+  const { tests, learner } = sandboxes;
+  if (!tests.root || !learner.root) throw new Error('strict grading needs two sandboxes with a root on disk');
+  // The same limits as in one process: a verdict may depend on a test's timeout (a learner's 5 s
+  // timer against a 2 s test), so they cannot be stretched for the slower calls across processes.
+  const runTimeoutMs = opts.runTimeoutMs ?? exercise.limits.runTimeoutMs;
+  const strict = await loadStrictFiles();
+
+  const learnerFiles: Record<string, string> = { 'package.json': '{ "type": "module" }\n' };
+  for (const f of exercise.files) learnerFiles[`src/${f.path}`] = f.editable ? request.files[f.path]! : (bundle.starter[f.path] ?? '');
+  for (const name of LEARNER_SIDE) learnerFiles[`strict/${name}`] = strict[name]!;
+  await learner.mount(learnerFiles);
+
+  const testFiles: Record<string, string> = { [STRICT_VIOLATIONS_FILE]: '' };
+  for (const name of TEST_SIDE) testFiles[`strict/${name}`] = strict[name]!;
+  await tests.mount(testFiles);
+  const proxies: Record<string, string> = {};
+  // Read-only files (shared helpers) are the course's own code: they run on both sides as they are.
+  for (const f of exercise.files.filter((file) => file.editable)) {
+    // By absolute path: a suite may copy the module elsewhere and load it in a child process (D8).
+    const client = join(tests.root, 'strict', 'client.mjs');
+    proxies[f.path] = strictProxySource(f.path, exportNames(f.path, bundle.tests, bundle.starter[f.path] ?? ''), client);
+  }
+
+  // One learner's process per connection from the tests' side (the first is started at once).
+  let learnerEnded: RunResult | undefined;
+  const runs: Array<Promise<RunResult>> = [];
+  // A suite that starts child processes may load the learner's module in one (deadline-middleware's D8).
+  const spare = Object.values(bundle.tests).some((text) => /['"]node:child_process['"]/.test(text));
+  const relay = await startRelay(
+    tests.root,
+    learner.root,
+    (socket) => {
+      runs.push(
+        learner.run('node', ['--experimental-transform-types', '--disable-warning=ExperimentalWarning', 'strict/learner-host.mjs', socket], {
+          timeoutMs: runTimeoutMs,
+        }),
+      );
+    },
+    { spare },
+  );
+  let report: Report;
+  try {
+    report = await gradeWith({ ...request, files: proxies }, tests, { ...opts, typecheck: false });
+  } finally {
+    await relay.close();
+    await learner.kill();
+    learnerEnded = (await Promise.all(runs)).find((r) => r.limit) ?? (await Promise.all(runs))[0];
+  }
+  const suspicions: StrictOutcome['suspicions'] = relay.violations.map((detail) => ({ kind: 'protocol-violation' as const, detail }));
+  for (const line of (await tests.readFile(STRICT_VIOLATIONS_FILE))?.split('\n') ?? []) {
+    if (!line.trim()) continue;
+    try {
+      suspicions.push({ kind: 'protocol-violation', detail: String((JSON.parse(line) as { why?: unknown }).why).slice(0, 300) });
+    } catch {
+      // the file is the tests' own; a broken line is ignored
+    }
+  }
+  const ended = relay.learnerLeftFirst ? (learnerEnded as RunResult | undefined) : undefined;
+  if (relay.learnerLeftFirst && !ended) suspicions.push({ kind: 'learner-process-exited', detail: 'it closed the channel while the tests still needed it' });
+  if (ended) {
+    suspicions.push(
+      ended.limit
+        ? { kind: 'learner-process-killed', detail: ended.limit.kind === 'time' ? `time limit ${ended.limit.ms} ms` : `memory limit ${ended.limit.mb} MB` }
+        : { kind: 'learner-process-exited', detail: `exit code ${String(ended.exitCode)}: ${ended.output.trim().slice(-300)}` },
+    );
+  }
+  return { report, suspicions };
+}

@@ -1,0 +1,74 @@
+/**
+ * Strict grading of many submissions: the tests' sandboxes (vitest left running, see grader-warm.mjs)
+ * are kept per exercise and reused, since no learner's code ever runs in them; every grade gets a
+ * fresh sandbox for the learner's process, removed afterwards.
+ */
+import type { GradeOptions, GradeRequest } from './grade.ts';
+import { gradeStrict, type StrictOutcome } from './strict-grade.ts';
+import type { Sandbox } from './types.ts';
+
+/** Exercises whose hidden tests the protocol cannot carry at all, and why. */
+export const PROTOCOL_CANNOT_CARRY: Readonly<Record<string, string>> = {
+  'service-chain':
+    "its tests listen on, send HTTP requests to and hang up on the http.Server each of the learner's services returns, and the services call each other over HTTP; a server in the learner's sandbox is in another network namespace, out of reach of the tests",
+};
+
+/**
+ * Exercises the protocol carries, but too slowly for their tests' timeouts: every call between the
+ * two processes is a round trip over a socket (150 to 300 µs on a loaded 2-core machine), and a
+ * synchronous test that makes more of them than fit in its timeout fails for every submission,
+ * the reference too. adaptive-throttle's A7 test drives 20,000 admit() calls, each reading the
+ * tests' clock three times and their random source once (about 116,000 round trips), in a 2 s test;
+ * A2 and A6 (thousands of calls each) time out too when two grades run at once on a loaded machine.
+ */
+export const TOO_MANY_CALLS: Readonly<Record<string, string>> = {
+  'adaptive-throttle':
+    "its A7 test makes about 116,000 synchronous calls between the learner's code and the tests' clock and random source within a 2 s timeout; across two processes they take 15 s or more",
+};
+
+/** Exercises graded in one (confined) process, and why. */
+export const NOT_STRICT: Readonly<Record<string, string>> = { ...PROTOCOL_CANNOT_CARRY, ...TOO_MANY_CALLS };
+
+export function strictSupported(exerciseId: string): boolean {
+  return !(exerciseId in NOT_STRICT);
+}
+
+export class StrictGrader {
+  private readonly idle = new Map<string, Sandbox[]>();
+  private readonly all = new Set<Sandbox>();
+
+  constructor(
+    private readonly createSandbox: () => Promise<Sandbox>,
+    private readonly opts: Omit<GradeOptions, 'typecheck'>,
+  ) {}
+
+  async grade(request: GradeRequest, overrides: Partial<GradeOptions> = {}): Promise<StrictOutcome> {
+    const tests = this.idle.get(request.exerciseId)?.pop() ?? (await this.track(await this.createSandbox()));
+    const learner = await this.createSandbox();
+    let healthy = false;
+    try {
+      const outcome = await gradeStrict(request, { tests, learner }, { warm: true, ...this.opts, ...overrides });
+      healthy = true;
+      return outcome;
+    } finally {
+      await learner.dispose?.();
+      if (healthy) this.idle.set(request.exerciseId, [...(this.idle.get(request.exerciseId) ?? []), tests]);
+      else await this.drop(tests);
+    }
+  }
+
+  private async track(s: Sandbox): Promise<Sandbox> {
+    this.all.add(s);
+    return s;
+  }
+
+  private async drop(s: Sandbox): Promise<void> {
+    this.all.delete(s);
+    await s.dispose?.();
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.all].map((s) => this.drop(s)));
+    this.idle.clear();
+  }
+}

@@ -1,0 +1,160 @@
+// The strict grading protocol between two in-memory ends (no processes): values, handles and
+// identity cross as one process would see them, and the tests' end gives the learner's end
+// nothing it was not handed.
+import { describe, expect, test } from 'vitest';
+import { createMembrane, type Membrane } from '../../exercises/_env/strict/membrane.mjs';
+
+/** Two ends joined by JSON messages, delivered in order; a synchronous call pumps until answered. */
+function pair(learnerExports: Record<string, unknown>) {
+  const inbox: Array<{ to: 'tests' | 'learner'; msg: Record<string, unknown> }> = [];
+  const violations: string[] = [];
+  const unhandled: unknown[] = [];
+  let scheduled = false;
+  const deliverOne = () => {
+    const next = inbox.shift();
+    if (next) (next.to === 'tests' ? tests : learner).receive(next.msg);
+    return next !== undefined;
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      while (deliverOne());
+    });
+  };
+  const end = (to: 'tests' | 'learner') => ({
+    send: (msg: object) => {
+      inbox.push({ to, msg: JSON.parse(JSON.stringify(msg)) as Record<string, unknown> });
+      schedule();
+    },
+    waitUntil: (done: () => boolean) => {
+      while (!done()) if (!deliverOne()) throw new Error('deadlock: nothing left to deliver');
+    },
+    callLimitMs: 1000,
+  });
+  const tests: Membrane = createMembrane({ ...end('learner'), guard: true, onViolation: (why) => violations.push(why), onUnhandled: (r) => unhandled.push(r) });
+  const learner: Membrane = createMembrane({ ...end('tests'), guard: false, onLoad: () => learnerExports });
+  // As the generated src/ module does: every export read once, at load.
+  const namespace = tests.request({ t: 'load', file: 'x.ts' }) as Record<string, unknown>;
+  const mod = Object.fromEntries(Object.keys(namespace).map((k) => [k, namespace[k]]));
+  return { mod, tests, learner, violations, inbox, unhandled };
+}
+
+describe('values cross as copies, functions and objects with behaviour as handles', () => {
+  test('numbers, dates, URLs, headers, maps and nested data keep their values', () => {
+    const { mod } = pair({ echo: (v: unknown) => v });
+    const echo = mod['echo'] as (v: unknown) => unknown;
+    for (const v of [NaN, -0, Infinity, undefined, null, 10n, 'é']) expect(Object.is(echo(v), v), String(v)).toBe(true);
+    expect(echo(new Date(5))).toEqual(new Date(5));
+    expect(String(echo(new URL('https://a.test/x?y=1')))).toBe('https://a.test/x?y=1');
+    expect((echo(new Headers({ 'retry-after': '2' })) as Headers).get('Retry-After')).toBe('2');
+    expect(echo(new Map([[1, { a: [1, 2] }]]))).toEqual(new Map([[1, { a: [1, 2] }]]));
+  });
+
+  test('a synchronous function that calls back stays synchronous', () => {
+    const { mod } = pair({ twice: (r: () => number) => r() + r() });
+    let n = 0;
+    expect((mod['twice'] as (r: () => number) => number)(() => ++n)).toBe(3);
+  });
+
+  test('an array the learner sorts in place is sorted for the tests too', () => {
+    const { mod } = pair({ sortIt: (a: number[]) => a.sort((x, y) => x - y) && a.length });
+    const samples = [3, 1, 2];
+    (mod['sortIt'] as (a: number[]) => number)(samples);
+    expect(samples).toEqual([1, 2, 3]);
+  });
+
+  test('class instances keep their state, methods and instanceof', () => {
+    class Bucket {
+      tokens = 2;
+      trySpend() {
+        return this.tokens >= 1 ? (this.tokens--, true) : false;
+      }
+    }
+    const { mod } = pair({ Bucket, make: () => new Bucket() });
+    const B = mod['Bucket'] as new () => { trySpend(): boolean; tokens: number };
+    const b = new B();
+    expect(b).toBeInstanceOf(B);
+    expect([b.trySpend(), b.trySpend(), b.trySpend()]).toEqual([true, true, false]);
+    expect(b.tokens).toBe(0);
+  });
+
+  test("errors keep their class, fields and cause; the tests' own error comes back as itself", async () => {
+    class RetryError extends Error {
+      constructor(
+        readonly reason: string,
+        opts?: { cause?: unknown },
+      ) {
+        super(reason, opts);
+        this.name = 'RetryError';
+      }
+    }
+    const { mod } = pair({ RetryError, run: async (f: () => Promise<unknown>) => f().catch((e: unknown) => Promise.reject(new RetryError('not-retryable', { cause: e }))) });
+    const mine = new RangeError('bad range');
+    const err = (await (mod['run'] as (f: () => Promise<unknown>) => Promise<unknown>)(() => Promise.reject(mine)).catch((e: unknown) => e)) as RetryError;
+    expect(err).toBeInstanceOf(mod['RetryError'] as typeof RetryError);
+    expect(err).toBeInstanceOf(Error);
+    expect(err.reason).toBe('not-retryable');
+    expect(err.name).toBe('RetryError');
+    expect(err.cause).toBe(mine);
+  });
+
+  test('an abort crosses; a Response keeps its identity and its body is read only when asked', async () => {
+    const { mod } = pair({
+      watch: (s: AbortSignal) => new Promise((resolve) => s.addEventListener('abort', () => resolve(String((s.reason as Error).name)))),
+      pass: async (res: Response) => (res.status === 503 ? res : new Response('mine')),
+    });
+    const ac = new AbortController();
+    const seen = (mod['watch'] as (s: AbortSignal) => Promise<string>)(ac.signal);
+    ac.abort();
+    expect(await seen).toBe('AbortError');
+    const res = new Response('busy', { status: 503 });
+    expect(await (mod['pass'] as (r: Response) => Promise<Response>)(res)).toBe(res);
+    expect(await res.text()).toBe('busy');
+    expect(await (await (mod['pass'] as (r: Response) => Promise<Response>)(new Response('x'))).text()).toBe('mine');
+  });
+});
+
+describe("the learner's unhandled rejections", () => {
+  test("reach the tests' side, with the error's class", async () => {
+    const { learner, unhandled } = pair({});
+    learner.unhandled(new TypeError('lost'));
+    await new Promise((r) => setImmediate(r));
+    expect(unhandled).toHaveLength(1);
+    expect(unhandled[0]).toBeInstanceOf(TypeError);
+    expect((unhandled[0] as Error).message).toBe('lost');
+  });
+});
+
+describe("the tests' end gives away nothing it was not handed", () => {
+  test('no constructor, prototype or language built-in is reachable through a handed object', () => {
+    let reached: unknown = 'nothing';
+    const { mod } = pair({ probe: (opts: Record<string, unknown>) => ((reached = [opts['constructor'], opts['__proto__'], opts['hasOwnProperty'] === Object.prototype.hasOwnProperty ? 'local' : 'remote']), 0) });
+    (mod['probe'] as (o: object) => number)({ now: () => 1 });
+    expect(reached).toEqual([undefined, undefined, 'local']);
+  });
+
+  test('an object answering asymmetricMatch cannot make toEqual pass', () => {
+    const { mod } = pair({ forged: () => ({ asymmetricMatch: () => true }), data: () => JSON.parse('{"asymmetricMatch":1,"a":2}') });
+    expect((mod['forged'] as () => object)()).not.toEqual({ timeoutMs: 250 });
+    expect((mod['data'] as () => object)()).toEqual({ a: 2 });
+  });
+
+  test('a call of a function never handed out, or an answer to no call, ends the channel and is reported', () => {
+    const { tests, learner, violations } = pair({});
+    void learner;
+    tests.receive({ t: 'call', call: 1, fn: 999, self: null, args: [] });
+    expect(violations[0]).toMatch(/never sent/);
+    expect(tests.closed).toMatch(/never sent/);
+    const second = pair({});
+    second.tests.receive({ t: 'reply', call: 77, ok: true, value: true });
+    expect(second.violations[0]).toMatch(/never made/);
+  });
+
+  test('a value over the size limit becomes an error, and the tests report it', () => {
+    const { mod, violations } = pair({ huge: () => 'x'.repeat(9 * 1024 * 1024) });
+    expect(() => (mod['huge'] as () => string)()).toThrow(/too large/);
+    expect(violations.join()).toMatch(/size limit/);
+  });
+});
