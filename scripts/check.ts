@@ -17,25 +17,19 @@ import {
 } from '../src/grading/index.ts';
 
 killSandboxesOnSignals();
-import { parseArgs, userPath } from './cli-args.ts';
-import { msg, pickLang, type Lang } from './cli-messages.ts';
+import { userPath } from './user-path.ts';
+import { msg } from './cli-messages.ts';
+import { runCli, type CliContext } from './run-cli.ts';
 import { formatReport } from './format-report.ts';
 
-async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['from', 'lang'], ['json', 'help', 'strict']);
-  const picked = pickLang(typeof args.flags['lang'] === 'string' ? args.flags['lang'] : undefined);
-  const lang: Lang = typeof picked === 'string' ? picked : 'vi';
-  const usage = (text: string) => {
-    process.stderr.write(`${text}\n\n${msg(lang, 'usage.check')}\n`);
-    return 2;
-  };
-  if (typeof picked !== 'string') return usage(msg('vi', 'usage.badLang', { lang: picked.bad }) + '\n' + msg('en', 'usage.badLang', { lang: picked.bad }));
-  if (args.flags['help']) {
-    process.stdout.write(msg(lang, 'usage.check') + '\n');
-    return 0;
-  }
-  if (args.unknown.length) return usage(msg(lang, 'usage.unknownOption', { option: args.unknown.join(' ') }));
-  const [id, ...extra] = args.positional;
+runCli({
+  usage: { vi: msg('vi', 'usage.check'), en: msg('en', 'usage.check') },
+  options: { from: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' } },
+  main: check,
+});
+
+async function check({ values, positionals, lang, usageError: usage }: CliContext<{ from: { type: 'string' }; json: { type: 'boolean' }; strict: { type: 'boolean' } }>): Promise<number> {
+  const [id, ...extra] = positionals;
   if (!id) return usage(msg(lang, 'usage.missingId'));
   if (extra.length) return usage(msg(lang, 'usage.unknownOption', { option: extra.join(' ') }));
 
@@ -43,14 +37,14 @@ async function main(argv: string[]): Promise<number> {
   const bundle = await source.load(id);
   if (!bundle) return usage(msg(lang, 'usage.unknownExercise', { id, known: (await source.ids()).join(', ') }));
 
-  const dir = typeof args.flags['from'] === 'string' ? userPath(args.flags['from']) : join(REPO_ROOT, 'workbook', id);
+  const dir = values.from !== undefined ? userPath(values.from) : join(REPO_ROOT, 'workbook', id);
   const files: Record<string, string> = {};
   for (const path of editablePaths(bundle.exercise)) {
     const full = join(dir, path);
     if (!existsSync(full)) {
       const file = relative(process.cwd(), full) || full;
       return usage(
-        typeof args.flags['from'] === 'string'
+        values.from !== undefined
           ? msg(lang, 'check.missingFrom', { file, dir: relative(process.cwd(), dir) || dir, expected: editablePaths(bundle.exercise).join(', ') })
           : msg(lang, 'check.missingFile', { file, id }),
       );
@@ -60,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
 
   let report: Report;
   try {
-    const strict = args.flags['strict'] === true;
+    const strict = values.strict === true;
     const reason = NOT_STRICT[id];
     if (strict && !confinementStatus().available) {
       process.stderr.write(msg(lang, 'check.strictUnavailable', { reason: confinementStatus().reason ?? '' }) + '\n');
@@ -79,15 +73,7 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof GradeInputError) return usage(err.localized(lang));
     throw err;
   }
-  if (args.flags['json']) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   else process.stdout.write(formatReport(report, bundle.exercise, lang, { color: process.stdout.isTTY === true }) + '\n');
   return report.status === 'pass' ? 0 : 1;
 }
-
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);

@@ -1,7 +1,8 @@
 // Every message of the workbook command line, in both languages.
-import { fillPlaceholders } from '../src/i18n/fill.ts';
+import { defineCatalog, type CatalogKey } from '../src/i18n/catalog.ts';
+import type { Lang } from '../src/i18n/langs.ts';
 
-export type Lang = 'vi' | 'en';
+export type { Lang };
 
 const en = {
   'usage.exercise':
@@ -36,8 +37,6 @@ const en = {
   'check.timedOut': 'timed out',
 } as const;
 
-export type CliKey = keyof typeof en;
-
 const vi = {
   'usage.exercise':
     'Cách dùng:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nTuỳ chọn: --lang vi|en (mặc định: COURSE_LANG, nếu không có thì vi)',
@@ -69,13 +68,11 @@ const vi = {
   'check.summaryFail': '{passed}/{rules} rule đạt ({failedTests}/{tests} test chưa qua) trong {seconds} s.',
   'check.error': 'Lần chạy không hoàn tất:',
   'check.timedOut': 'hết thời gian',
-} as const satisfies Record<CliKey, string>;
+} as const;
 
-const dictionaries: Record<Lang, Record<CliKey, string>> = { en, vi };
-
-export function msg(lang: Lang, key: CliKey, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(dictionaries[lang][key], vars);
-}
+export const cliMessages = defineCatalog({ vi, en }, { sameInBoth: ['check.title', 'check.in'] });
+export type CliKey = CatalogKey<typeof cliMessages>;
+export const msg = cliMessages.t;
 
 /** --lang wins, then COURSE_LANG, then Vietnamese (the course's first language). */
 export function pickLang(flag: string | undefined, env = process.env): Lang | { bad: string } {

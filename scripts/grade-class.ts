@@ -35,30 +35,33 @@ import {
   type Lang,
   type ProgressEvent,
 } from '../src/class-grading/index.ts';
-import { parseArgs, userPath } from './cli-args.ts';
-import { pickLang } from './cli-messages.ts';
+import { userPath } from './user-path.ts';
+import { runCli, type CliContext } from './run-cli.ts';
 
 killSandboxesOnSignals();
 
-async function main(argv: string[]): Promise<number> {
-  const merging = argv[0] === 'merge';
-  const args = parseArgs(merging ? argv.slice(1) : argv, ['assignment', 'submissions', 'out', 'jobs', 'lang', 'shard'], ['json', 'help', 'unsafe-no-sandbox', 'latest-wins']);
-  const picked = pickLang(typeof args.flags['lang'] === 'string' ? args.flags['lang'] : undefined);
-  const lang: Lang = typeof picked === 'string' ? picked : 'vi';
+const OPTIONS = {
+  assignment: { type: 'string' },
+  submissions: { type: 'string' },
+  out: { type: 'string' },
+  jobs: { type: 'string' },
+  shard: { type: 'string' },
+  json: { type: 'boolean' },
+  'unsafe-no-sandbox': { type: 'boolean' },
+  'latest-wins': { type: 'boolean' },
+} as const;
+
+runCli({
+  usage: { vi: `${cm('vi', 'usage')}\n${cm('vi', 'usage.shards')}`, en: `${cm('en', 'usage')}\n${cm('en', 'usage.shards')}` },
+  options: OPTIONS,
+  main: gradeClassCommand,
+});
+
+async function gradeClassCommand({ values, positionals, lang, usageError: usage }: CliContext<typeof OPTIONS>): Promise<number> {
   const err = (text: string) => process.stderr.write(`${text}\n`);
-  const usage = (text: string) => {
-    err(`${text}\n\n${cm(lang, 'usage')}`);
-    return 2;
-  };
-  if (typeof picked !== 'string') return usage(`${cm('vi', 'usage.badLang', { lang: picked.bad })}\n${cm('en', 'usage.badLang', { lang: picked.bad })}`);
-  if (args.flags['help']) {
-    process.stdout.write(`${cm(lang, 'usage')}\n${cm(lang, 'usage.shards')}\n`);
-    return 0;
-  }
-  const flag = (name: string) => (typeof args.flags[name] === 'string' ? (args.flags[name] as string) : undefined);
-  if (merging) return merge(args.positional, args.unknown, flag, lang, args.flags['json'] === true, usage, err);
-  const stray = [...args.unknown, ...args.positional];
-  if (stray.length) return usage(cm(lang, 'usage.unknownOption', { option: stray.join(' ') }));
+  const flag = (name: 'assignment' | 'submissions' | 'out' | 'jobs' | 'shard') => values[name];
+  if (positionals[0] === 'merge') return merge(positionals.slice(1), [], flag, lang, values.json === true, usage, err);
+  if (positionals.length) return usage(cm(lang, 'usage.unknownOption', { option: positionals.join(' ') }));
   const shardArg = flag('shard');
   const shard = shardArg === undefined ? undefined : parseShard(shardArg);
   if (shardArg !== undefined && !shard) return usage(cm(lang, 'usage.badShard', { shard: shardArg }));
@@ -79,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
   if (!context.ok) return usage(say(lang, context.problem));
   const ctx = context.value;
 
-  const choice = createSubmissionSandbox({ unsafeNoSandbox: args.flags['unsafe-no-sandbox'] === true });
+  const choice = createSubmissionSandbox({ unsafeNoSandbox: values['unsafe-no-sandbox'] === true });
   if (!choice.ok) {
     // Both languages: whoever reads this may not have picked --lang yet.
     err(`${sandboxText('vi', choice.refusal)}\n\n${sandboxText('en', choice.refusal)}`);
@@ -120,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
     }
   };
 
-  const duplicates = args.flags['latest-wins'] === true ? 'latest-wins' : 'conflict';
+  const duplicates = values['latest-wins'] === true ? 'latest-wins' : 'conflict';
   const grading = await gradeClass(ctx, io, { jobs, lang, onProgress, duplicates, ...(shard ? { shard } : {}) }).finally(() => io.dispose?.());
   if (shard) {
     const name = `shard-${shard.index}-of-${shard.count}-${ctx.assignment.id}.json`;
@@ -128,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${cm(lang, 'done.shard', { ...shard, graded: grading.results.length, file: written[name]! })}\n`);
     return grading.rejected.length > 0 || grading.results.some(gradingFailed) || grading.results.some(inConflict) ? 1 : 0;
   }
-  return writeGradebook(ctx, grading, lang, outDir, args.flags['json'] === true, err);
+  return writeGradebook(ctx, grading, lang, outDir, values.json === true, err);
 }
 
 /** The gradebook (CSV) and report (HTML) of a class, the summary line, and the exit code. */
@@ -163,7 +166,7 @@ async function writeGradebook(ctx: ClassContext, grading: ClassGrading, lang: La
 async function merge(
   shardArgs: string[],
   unknown: string[],
-  flag: (name: string) => string | undefined,
+  flag: (name: 'assignment' | 'out') => string | undefined,
   lang: Lang,
   json: boolean,
   usage: (text: string) => number,
@@ -195,11 +198,3 @@ async function merge(
   const outDir = outArg ? userPath(outArg) : process.cwd();
   return writeGradebook(context.value, merged.grading, lang, outDir, json, err);
 }
-
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);

@@ -1,7 +1,8 @@
 // Every message of `grade-class` (command line, gradebook CSV, HTML report), in both languages.
-import { fillPlaceholders } from '../i18n/fill.ts';
+import { defineCatalog, type CatalogKey } from '../i18n/catalog.ts';
+import type { Lang } from '../i18n/langs.ts';
 
-export type Lang = 'vi' | 'en';
+export type { Lang };
 
 const en = {
   usage:
@@ -123,8 +124,6 @@ const en = {
   'html.none': 'none',
 } as const;
 
-export type ClassKey = keyof typeof en;
-
 const vi = {
   usage:
     'Cách dùng: npm run grade-class -- --assignment FILE --submissions DIR [--out DIR] [--jobs N] [--shard K/N] [--json] [--lang vi|en] [--latest-wins] [--unsafe-no-sandbox]\n' +
@@ -243,16 +242,12 @@ const vi = {
   'html.rejectedNone': 'Không có file bài nộp nào bị từ chối.',
   'html.reason': 'Lý do',
   'html.none': 'không có',
-} as const satisfies Record<ClassKey, string>;
+} as const;
 
-export const classMessages: Record<Lang, Record<ClassKey, string>> = { en, vi };
-
-/** Keys whose Vietnamese text is legitimately the same as (or as plain as) the English one. */
-export const SAME_IN_BOTH: ReadonlySet<ClassKey> = new Set<ClassKey>(['col.email', 'html.rule', 'html.quiz', 'problem.runError']);
-
-export function cm(lang: Lang, key: ClassKey, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(classMessages[lang][key], vars);
-}
+/** The 'same in both' list: keys whose Vietnamese text is legitimately as plain as the English. */
+export const classMessages = defineCatalog({ vi, en }, { sameInBoth: ['col.email', 'html.rule', 'html.quiz', 'problem.runError'] });
+export type ClassKey = CatalogKey<typeof classMessages>;
+export const cm = classMessages.t;
 
 /** A message kept as data (key + values) so it can be shown in either language later. */
 export interface Message {

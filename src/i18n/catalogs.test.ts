@@ -7,6 +7,8 @@ import { defineCatalog, type Catalog } from './catalog.ts';
 import { hasVietnameseDiacritics } from './langs.ts';
 import { ui } from './ui/index.ts';
 import { gradingMessages } from '../grading/messages.ts';
+import { classMessages } from '../class-grading/messages.ts';
+import { cliMessages } from '../../scripts/cli-messages.ts';
 
 /** What the checks read of a catalog, whatever its keys. */
 type Checked = Pick<Catalog<string>, 'keys' | 'sameInBoth' | 'entries'>;
@@ -15,6 +17,8 @@ type Checked = Pick<Catalog<string>, 'keys' | 'sameInBoth' | 'entries'>;
 const CATALOGS: Record<string, Checked> = {
   'src/i18n/ui/index.ts': ui,
   'src/grading/messages.ts': gradingMessages,
+  'src/class-grading/messages.ts': classMessages,
+  'scripts/cli-messages.ts': cliMessages,
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
