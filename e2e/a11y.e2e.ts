@@ -47,7 +47,12 @@ describe.skipIf(skipBrowser())('every page, in both languages and both colour sc
         return result.violations;
       }, rules)) as AxeViolation[];
       for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        problems.push(`${path}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        problems.push(
+          `${path}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+        );
       }
       for (const e of errors) problems.push(`${path}: console error: ${e}`);
       page.off('console', onConsole);

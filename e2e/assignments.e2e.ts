@@ -4,8 +4,26 @@ import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
 import { assignmentSchema, submissionSchema } from '../src/assignments/file-schemas.ts';
 
 const WORDS = {
-  en: { late: 'due date has passed', open: 'Open:', noCode: 'No saved code yet', saved: 'Code saved', nothing: 'Nothing to hand in yet', emailError: 'valid e-mail', invalid: 'damaged or incomplete', missing: 'carries none' },
-  vi: { late: 'Đã quá hạn', open: 'Còn mở', noCode: 'Chưa có code nào được lưu', saved: 'Đã lưu code', nothing: 'Chưa có gì để nộp', emailError: 'e-mail hợp lệ', invalid: 'bị hỏng hoặc thiếu', missing: 'không chứa bài giao nào' },
+  en: {
+    late: 'due date has passed',
+    open: 'Open:',
+    noCode: 'No saved code yet',
+    saved: 'Code saved',
+    nothing: 'Nothing to hand in yet',
+    emailError: 'valid e-mail',
+    invalid: 'damaged or incomplete',
+    missing: 'carries none',
+  },
+  vi: {
+    late: 'Đã quá hạn',
+    open: 'Còn mở',
+    noCode: 'Chưa có code nào được lưu',
+    saved: 'Đã lưu code',
+    nothing: 'Chưa có gì để nộp',
+    emailError: 'e-mail hợp lệ',
+    invalid: 'bị hỏng hoặc thiếu',
+    missing: 'không chứa bài giao nào',
+  },
 } as const;
 
 async function downloadJson(page: Page, click: () => Promise<void>) {
@@ -116,7 +134,9 @@ describe.skipIf(skipBrowser())('assignments', () => {
     const { page, errors } = await browser.open(link.pathname + link.hash);
     await expect.poll(() => page.locator('[data-due-state]').innerText()).toContain(WORDS.en.late);
     await page.evaluate(() => {
-      document.dispatchEvent(new CustomEvent('course:quiz-scored', { detail: { quizId: 'deadlines-quiz', score: 4, total: 6, answers: { q1: { type: 'single', choice: 'a' } } } }));
+      document.dispatchEvent(
+        new CustomEvent('course:quiz-scored', { detail: { quizId: 'deadlines-quiz', score: 4, total: 6, answers: { q1: { type: 'single', choice: 'a' } } } }),
+      );
     });
     await expect.poll(() => page.locator('[data-assignment-items] tr').nth(3).innerText()).toContain('4/6');
     await page.click('.lang-switch');

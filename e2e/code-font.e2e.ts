@@ -49,7 +49,10 @@ describe.skipIf(skipBrowser())('code font and code blocks', () => {
     const fonts = await platformFonts(page, '[data-probe]');
     expect(Object.keys(fonts), JSON.stringify(fonts)).toEqual(['JetBrains Mono']);
     expect(fontURLs.length).toBeGreaterThan(0);
-    expect(fontURLs.every((u) => u.startsWith(`${baseURL()}/_astro/jetbrains-mono-`)), fontURLs.join(' ')).toBe(true);
+    expect(
+      fontURLs.every((u) => u.startsWith(`${baseURL()}/_astro/jetbrains-mono-`)),
+      fontURLs.join(' '),
+    ).toBe(true);
     expect(fontURLs.some((u) => u.includes('-vietnamese-'))).toBe(true);
   });
 

@@ -93,26 +93,32 @@ describe.skipIf(skipBrowser())('Content-Security-Policy', () => {
     }
   });
 
-  it.each(['vi', 'en'] as const)('no page kind in %s causes a violation, used as a reader would', async (lang) => {
-    const context = await browser.context();
-    await context.addInitScript(() => {
-      const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = []);
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
-    });
-    const found: string[] = [];
-    for (const [kind, path] of Object.entries({ root: '/', ...pageKinds(lang) })) {
-      const page = await context.newPage();
-      page.on('console', (m) => {
-        if (/Content Security Policy|Refused to/i.test(m.text())) found.push(`${kind} ${path}: console: ${m.text()}`);
+  it.each(['vi', 'en'] as const)(
+    'no page kind in %s causes a violation, used as a reader would',
+    async (lang) => {
+      const context = await browser.context();
+      await context.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = []);
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+        );
       });
-      await page.goto(path, { waitUntil: 'load' });
-      await use(page, kind);
-      await page.waitForTimeout(300); // a late violation (a deferred script, a worker) still counts
-      for (const v of (await violations(page)) ?? []) found.push(`${kind} ${page.url()}: ${v}`);
-      await page.close();
-    }
-    expect(found).toEqual([]);
-  }, 240_000);
+      const found: string[] = [];
+      for (const [kind, path] of Object.entries({ root: '/', ...pageKinds(lang) })) {
+        const page = await context.newPage();
+        page.on('console', (m) => {
+          if (/Content Security Policy|Refused to/i.test(m.text())) found.push(`${kind} ${path}: console: ${m.text()}`);
+        });
+        await page.goto(path, { waitUntil: 'load' });
+        await use(page, kind);
+        await page.waitForTimeout(300); // a late violation (a deferred script, a worker) still counts
+        for (const v of (await violations(page)) ?? []) found.push(`${kind} ${page.url()}: ${v}`);
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    },
+    240_000,
+  );
 });
 
 describe.skipIf(skipBrowser())('npm start sends the same headers', () => {

@@ -34,7 +34,9 @@ describe.skipIf(skipBrowser())('typing in the code editor', () => {
     const lines = starter.split('\n');
     lines[2] = `QQ${lines[2]}`;
     // what the learner typed lands at the start of the line clicked (and is saved)
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('course.code.retry-helper') ?? '{"files":{}}').files['retry.ts'] as string | undefined)).toBe(lines.join('\n'));
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('course.code.retry-helper') ?? '{"files":{}}').files['retry.ts'] as string | undefined))
+      .toBe(lines.join('\n'));
   });
 
   it('a slash typed in the editor is code (a comment, a division), not the search shortcut; elsewhere it still opens search', async () => {

@@ -137,7 +137,10 @@ describe.skipIf(skipBrowser())('grading a class', () => {
         const result = await window.axe.run(document, { resultTypes: ['violations'] });
         return result.violations.map((v: { id: string; impact: string }) => `${v.id} (${v.impact})`);
       })) as string[];
-      expect(violations.filter((v) => /serious|critical/.test(v)), colorScheme).toEqual([]);
+      expect(
+        violations.filter((v) => /serious|critical/.test(v)),
+        colorScheme,
+      ).toEqual([]);
     }
   });
 });

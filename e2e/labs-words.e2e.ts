@@ -50,7 +50,12 @@ describe.skipIf(skipBrowser())('labs in words a learner reads', () => {
   it('on a phone, the outage labels do not overlap, and the wide results table shows it scrolls until its last column', async () => {
     const { page } = await browser.open(`/vi/${STORM}/`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const lab = await activate(page, 'retry-storm');
-    const boxes = JSON.parse((await lab.locator('[data-chart="load"] [data-plot]').getAttribute('data-marker-labels'))!) as { x: number; y: number; width: number; height: number }[];
+    const boxes = JSON.parse((await lab.locator('[data-chart="load"] [data-plot]').getAttribute('data-marker-labels'))!) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    }[];
     expect(boxes).toHaveLength(2);
     const [a, b] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
     expect(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height).toBe(false);

@@ -51,7 +51,9 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     expect(await lab.locator('[data-chart="goodput"] [data-plot] canvas').count()).toBe(1);
     expect(await lab.locator('[data-chart="load"] [data-plot] canvas').evaluate((c) => (c as HTMLCanvasElement).width)).toBeGreaterThan(200);
     // Axis titles (drawn on the canvas from the same text) and the data table speak the page's language.
-    expect(await lab.locator('[data-chart="load"] [data-chart-table] thead th').first().textContent()).toBe(lang === 'en' ? 'Time since the outage started (s)' : 'Thời gian từ lúc bắt đầu outage (s)');
+    expect(await lab.locator('[data-chart="load"] [data-chart-table] thead th').first().textContent()).toBe(
+      lang === 'en' ? 'Time since the outage started (s)' : 'Thời gian từ lúc bắt đầu outage (s)',
+    );
 
     await lab.locator('[data-focus-select]').selectOption('full-jitter-x3');
     await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
@@ -70,24 +72,27 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     expect(realErrors(errors), errors.join('\n')).toEqual([]);
   });
 
-  it.each(['en', 'vi'] as const)('overload-recovery draws goodput and load; shedding recovers where retries do not, and a short throttle window recovers too (%s)', async (lang) => {
-    const { page, errors } = await browser.open(`/${lang}/${OVERLOAD}/`);
-    const lab = await activate(page, 'overload-recovery');
-    expect(await lab.locator('[data-chart="goodput"] [data-plot] canvas').count()).toBe(1);
-    expect(await lab.locator('[data-chart="offered"] [data-plot] canvas').count()).toBe(1);
-    await lab.locator('[data-focus-select]').selectOption('retries');
-    await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
-    await lab.locator('[data-focus-select]').selectOption('retries-shed');
-    await poll(() => figure(page, 'row.recoveredAfterMs')).toBe('200 ms');
-    await lab.locator('[data-focus-select]').selectOption('retries-throttle');
-    await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
-    // The book's two-minute window keeps refusing long after the backend is fine; ten seconds does not.
-    await lab.locator('[data-input="throttleWindowS"]').fill('10');
-    await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- overload-recovery --seed 1 --set throttleWindowS=10');
-    await settled(page, 'overload-recovery');
-    await poll(() => figure(page, 'row.recoveredAfterMs')).not.toBe(text[lang].none);
-    expect(realErrors(errors), errors.join('\n')).toEqual([]);
-  });
+  it.each(['en', 'vi'] as const)(
+    'overload-recovery draws goodput and load; shedding recovers where retries do not, and a short throttle window recovers too (%s)',
+    async (lang) => {
+      const { page, errors } = await browser.open(`/${lang}/${OVERLOAD}/`);
+      const lab = await activate(page, 'overload-recovery');
+      expect(await lab.locator('[data-chart="goodput"] [data-plot] canvas').count()).toBe(1);
+      expect(await lab.locator('[data-chart="offered"] [data-plot] canvas').count()).toBe(1);
+      await lab.locator('[data-focus-select]').selectOption('retries');
+      await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
+      await lab.locator('[data-focus-select]').selectOption('retries-shed');
+      await poll(() => figure(page, 'row.recoveredAfterMs')).toBe('200 ms');
+      await lab.locator('[data-focus-select]').selectOption('retries-throttle');
+      await poll(() => figure(page, 'row.recoveredAfterMs')).toBe(text[lang].none);
+      // The book's two-minute window keeps refusing long after the backend is fine; ten seconds does not.
+      await lab.locator('[data-input="throttleWindowS"]').fill('10');
+      await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- overload-recovery --seed 1 --set throttleWindowS=10');
+      await settled(page, 'overload-recovery');
+      await poll(() => figure(page, 'row.recoveredAfterMs')).not.toBe(text[lang].none);
+      expect(realErrors(errors), errors.join('\n')).toEqual([]);
+    },
+  );
 
   it.each(['en', 'vi'] as const)('hedging: a different hedge delay changes p99, and a bad value is explained without losing the results (%s)', async (lang) => {
     const { page, errors } = await browser.open(`/${lang}/${HEDGING}/`);
@@ -113,54 +118,59 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     expect(realErrors(errors), errors.join('\n')).toEqual([]);
   });
 
-  it.each(['en', 'vi'] as const)('a copied link opens a fresh page with the same parameters and figures, and Reset restores the defaults (%s)', async (lang) => {
-    const context = await browser.context({ permissions: ['clipboard-read', 'clipboard-write'] });
-    const page = await context.newPage();
-    await page.goto(`/${lang}/${HEDGING}/`);
-    const lab = await activate(page, 'hedging');
-    const defaults = await figures(page);
-    await lab.locator('[data-input="hedgeAfterPercentile"]').fill('80');
-    await lab.locator('[data-input="adaptiveDelay"]').check();
-    await lab.locator('[data-input="utilisation"]').fill('0.3');
-    await lab.locator('[data-seed]').fill('7');
-    await lab.locator('[data-focus-select]').selectOption('hedged');
-    await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- hedging --seed 7 --set hedgeAfterPercentile=80 --set utilisation=0.3 --set adaptiveDelay=true');
-    await poll(() => figure(page, 'hedgeDelayMs')).not.toBe('58 ms');
-    await settled(page, 'hedging');
-    const changed = await figures(page);
-    const table = await lab.locator('[data-results-table]').innerText();
+  it.each(['en', 'vi'] as const)(
+    'a copied link opens a fresh page with the same parameters and figures, and Reset restores the defaults (%s)',
+    async (lang) => {
+      const context = await browser.context({ permissions: ['clipboard-read', 'clipboard-write'] });
+      const page = await context.newPage();
+      await page.goto(`/${lang}/${HEDGING}/`);
+      const lab = await activate(page, 'hedging');
+      const defaults = await figures(page);
+      await lab.locator('[data-input="hedgeAfterPercentile"]').fill('80');
+      await lab.locator('[data-input="adaptiveDelay"]').check();
+      await lab.locator('[data-input="utilisation"]').fill('0.3');
+      await lab.locator('[data-seed]').fill('7');
+      await lab.locator('[data-focus-select]').selectOption('hedged');
+      await poll(() => lab.locator('[data-cli]').innerText()).toBe(
+        'npm run sim -- hedging --seed 7 --set hedgeAfterPercentile=80 --set utilisation=0.3 --set adaptiveDelay=true',
+      );
+      await poll(() => figure(page, 'hedgeDelayMs')).not.toBe('58 ms');
+      await settled(page, 'hedging');
+      const changed = await figures(page);
+      const table = await lab.locator('[data-results-table]').innerText();
 
-    await lab.getByRole('button', { name: text[lang].copy }).click();
-    await poll(() => lab.locator('[data-status]').innerText()).toContain(text[lang].copied);
-    const link = await lab.locator('[data-link]').inputValue();
-    expect(link).toContain('#lab-hedging?');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await lab.getByRole('button', { name: text[lang].copy }).click();
+      await poll(() => lab.locator('[data-status]').innerText()).toContain(text[lang].copied);
+      const link = await lab.locator('[data-link]').inputValue();
+      expect(link).toContain('#lab-hedging?');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
-    const fresh = await (await browser.context()).newPage();
-    const errors: string[] = [];
-    fresh.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    fresh.on('pageerror', (e) => errors.push(e.message));
-    await fresh.goto(link);
-    const freshLab = fresh.locator('course-lab[data-sim="hedging"]');
-    await poll(() => freshLab.getAttribute('data-renders').then(Number)).toBeGreaterThanOrEqual(1);
-    await poll(() => figures(fresh)).toBe(changed);
-    expect(await freshLab.locator('[data-results-table]').innerText()).toBe(table);
-    expect(await freshLab.locator('[data-input="hedgeAfterPercentile"]').inputValue()).toBe('80');
-    expect(await freshLab.locator('[data-input="adaptiveDelay"]').isChecked()).toBe(true);
-    expect(await freshLab.locator('[data-seed]').inputValue()).toBe('7');
-    expect(await freshLab.locator('[data-focus-select]').inputValue()).toBe('hedged');
-    // The link scrolled the lab into view.
-    expect(await freshLab.evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
-    expect(realErrors(errors), errors.join('\n')).toEqual([]);
+      const fresh = await (await browser.context()).newPage();
+      const errors: string[] = [];
+      fresh.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      fresh.on('pageerror', (e) => errors.push(e.message));
+      await fresh.goto(link);
+      const freshLab = fresh.locator('course-lab[data-sim="hedging"]');
+      await poll(() => freshLab.getAttribute('data-renders').then(Number)).toBeGreaterThanOrEqual(1);
+      await poll(() => figures(fresh)).toBe(changed);
+      expect(await freshLab.locator('[data-results-table]').innerText()).toBe(table);
+      expect(await freshLab.locator('[data-input="hedgeAfterPercentile"]').inputValue()).toBe('80');
+      expect(await freshLab.locator('[data-input="adaptiveDelay"]').isChecked()).toBe(true);
+      expect(await freshLab.locator('[data-seed]').inputValue()).toBe('7');
+      expect(await freshLab.locator('[data-focus-select]').inputValue()).toBe('hedged');
+      // The link scrolled the lab into view.
+      expect(await freshLab.evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
+      expect(realErrors(errors), errors.join('\n')).toEqual([]);
 
-    await lab.getByRole('button', { name: text[lang].reset }).click();
-    await poll(() => figures(page)).toBe(defaults);
-    expect(await lab.locator('[data-input="hedgeAfterPercentile"]').inputValue()).toBe('95');
-    expect(await lab.locator('[data-input="adaptiveDelay"]').isChecked()).toBe(false);
-    expect(await lab.locator('[data-seed]').inputValue()).toBe('1');
-    expect(await lab.locator('[data-focus-select]').inputValue()).toBe('');
-    expect(await lab.locator('[data-cli]').innerText()).toBe('npm run sim -- hedging --seed 1');
-  });
+      await lab.getByRole('button', { name: text[lang].reset }).click();
+      await poll(() => figures(page)).toBe(defaults);
+      expect(await lab.locator('[data-input="hedgeAfterPercentile"]').inputValue()).toBe('95');
+      expect(await lab.locator('[data-input="adaptiveDelay"]').isChecked()).toBe(false);
+      expect(await lab.locator('[data-seed]').inputValue()).toBe('1');
+      expect(await lab.locator('[data-focus-select]').inputValue()).toBe('');
+      expect(await lab.locator('[data-cli]').innerText()).toBe('npm run sim -- hedging --seed 1');
+    },
+  );
 
   it('works from the keyboard alone: select, slider, number box and buttons', async () => {
     const { page, errors } = await browser.open(`/en/${STORM}/`);
@@ -263,7 +273,10 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
   });
 
   // Light in English and dark in Vietnamese: every lab in each language and each scheme, at half the cost.
-  it.each([['light', 'en'], ['dark', 'vi']] as const)('every lab passes axe once it has drawn (%s, %s)', { timeout: 480_000 }, async (colorScheme, lang) => {
+  it.each([
+    ['light', 'en'],
+    ['dark', 'vi'],
+  ] as const)('every lab passes axe once it has drawn (%s, %s)', { timeout: 480_000 }, async (colorScheme, lang) => {
     const context = await browser.context({ colorScheme });
     const problems: string[] = [];
     for (const lesson of LAB_PAGES) {
@@ -272,7 +285,11 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
         await page.goto(`/${lang}/${lesson}/`);
         const sim = await page.locator('course-lab').getAttribute('data-sim');
         await activate(page, sim!);
-        await page.locator('course-lab details').evaluateAll((ds) => ds.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+        await page.locator('course-lab details').evaluateAll((ds) =>
+          ds.forEach((d) => {
+            (d as HTMLDetailsElement).open = true;
+          }),
+        );
         // Through DevTools, not a <script> tag: the site's CSP refuses inline scripts, as it should.
         await page.evaluate(axeSource);
         const violations = (await page.evaluate(async () => {
@@ -281,7 +298,12 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
           return result.violations;
         })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
         for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          problems.push(`/${lang}/${lesson}/: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+          problems.push(
+            `/${lang}/${lesson}/: ${v.id} at ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          );
         }
         await page.close();
       }

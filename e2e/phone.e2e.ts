@@ -28,7 +28,8 @@ describe.skipIf(skipBrowser())('on a phone', () => {
     await context.addInitScript(() => {
       (window as unknown as { cls: number }).cls = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const page = await context.newPage();

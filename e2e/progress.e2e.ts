@@ -110,7 +110,10 @@ describe.skipIf(skipBrowser())('learner progress', () => {
     await a.page.locator(`[data-lesson-complete="${LESSON}"] button`).click();
     await a.page.evaluate(() => {
       document.dispatchEvent(new CustomEvent('course:quiz-scored', { detail: { quizId: 'timeouts-quiz', score: 8, total: 10, answers: {} } }));
-      localStorage.setItem('course.code.retry-helper', JSON.stringify({ version: 1, files: { 'retry.ts': 'export const mine = 1;\n' }, savedAt: new Date().toISOString() }));
+      localStorage.setItem(
+        'course.code.retry-helper',
+        JSON.stringify({ version: 1, files: { 'retry.ts': 'export const mine = 1;\n' }, savedAt: new Date().toISOString() }),
+      );
     });
     await a.page.goto('/en/progress/');
     const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.locator('[data-export]').click()]);
@@ -164,7 +167,11 @@ describe.skipIf(skipBrowser())('learner progress', () => {
   it('keeps working where the browser refuses storage', async () => {
     const context = await browser.context();
     await context.addInitScript(() => {
-      Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('denied', 'SecurityError'); } });
+      Object.defineProperty(window, 'localStorage', {
+        get: () => {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      });
     });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -58,7 +58,9 @@ describe.skipIf(skipBrowser())('a module quiz', () => {
     const numericAnswer = String(ofType('numeric').answer);
     // An empty numeric answer asks for a number (not "pick an answer") and costs no try.
     await numeric.locator('[data-check]').click();
-    expect(await numeric.locator('[data-feedback]').innerText()).toBe(lang === 'en' ? 'Enter a number first (for example 2 or 1.5).' : 'Hãy nhập một số trước (ví dụ 2 hoặc 1,5).');
+    expect(await numeric.locator('[data-feedback]').innerText()).toBe(
+      lang === 'en' ? 'Enter a number first (for example 2 or 1.5).' : 'Hãy nhập một số trước (ví dụ 2 hoặc 1,5).',
+    );
     // A first wrong answer: one more try, nothing revealed, nothing locked.
     await numeric.locator('input').fill('1');
     await numeric.locator('[data-check]').click();

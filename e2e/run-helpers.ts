@@ -14,7 +14,11 @@ export async function pasteCode(page: Page, root: Locator, text: string) {
 }
 
 export async function waitForPhase(page: Page, root: Locator, phases: string[], timeout: number) {
-  await page.waitForFunction(([el, phases]) => (phases as string[]).includes((el as HTMLElement).dataset.phase!), [await root.elementHandle(), phases] as const, { timeout });
+  await page.waitForFunction(
+    ([el, phases]) => (phases as string[]).includes((el as HTMLElement).dataset.phase!),
+    [await root.elementHandle(), phases] as const,
+    { timeout },
+  );
 }
 
 /** Clicks Run once the runner is ready; returns once it is running (the caller waits for the end). */

@@ -9,7 +9,13 @@ async function search(page: Page, query: string) {
 }
 
 /** A page's readable text, lower case, one space between words. */
-const plainText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').normalize('NFC').toLowerCase();
+const plainText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .normalize('NFC')
+    .toLowerCase();
 
 describe.skipIf(skipBrowser())('search', () => {
   const browser = useBrowser();
@@ -31,10 +37,7 @@ describe.skipIf(skipBrowser())('search', () => {
     expect(hrefs.every((h) => h?.startsWith('/vi/'))).toBe(true);
   });
 
-  it.each([
-    'thoi gian cho',
-    'thời gian chờ',
-  ])('ranks first the lessons with the whole phrase "%s", not pages full of "cho" and "gian" apart', async (query) => {
+  it.each(['thoi gian cho', 'thời gian chờ'])('ranks first the lessons with the whole phrase "%s", not pages full of "cho" and "gian" apart', async (query) => {
     const { page } = await browser.open('/vi/');
     const hrefs = (await search(page, query)) as string[];
     // Whether each result's page has the phrase in its text: all those that do come first.
@@ -42,7 +45,13 @@ describe.skipIf(skipBrowser())('search', () => {
       hrefs.map(async (href) => {
         const html = await (await page.request.get(href)).text();
         const text = plainText(html);
-        return query === 'thời gian chờ' ? text.includes(query) : text.normalize('NFD').replace(/\p{M}+/gu, '').replace(/đ/g, 'd').includes(query);
+        return query === 'thời gian chờ'
+          ? text.includes(query)
+          : text
+              .normalize('NFD')
+              .replace(/\p{M}+/gu, '')
+              .replace(/đ/g, 'd')
+              .includes(query);
       }),
     );
     expect(hasPhrase[0], hrefs.join(' ')).toBe(true);

@@ -25,7 +25,12 @@ describe.skipIf(skipBrowser())('serving the built site', () => {
         const response = await request.response();
         if (!response) return;
         const sizes = await request.sizes();
-        seen.push({ url: request.url(), headers: await response.allHeaders(), wire: sizes.responseBodySize, size: (await response.body().catch(() => Buffer.alloc(0))).length });
+        seen.push({
+          url: request.url(),
+          headers: await response.allHeaders(),
+          wire: sizes.responseBodySize,
+          size: (await response.body().catch(() => Buffer.alloc(0))).length,
+        });
       })();
     });
     await page.goto(withRunnerToken(site!, '/vi/when-to-retry/one-layer/'), { waitUntil: 'networkidle' });

@@ -47,9 +47,9 @@ describe.skipIf(skipBrowser())('small things', () => {
     const { page } = await browser.open(`/en/${path}/`);
     const root = page.locator(`course-workspace[data-exercise="${id}"]`);
     await root.waitFor();
-    const names = await root.locator('[data-tab], .ws-filename').evaluateAll((els) =>
-      els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.firstChild?.textContent?.trim()),
-    );
+    const names = await root
+      .locator('[data-tab], .ws-filename')
+      .evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.firstChild?.textContent?.trim()));
     expect(names.length).toBeGreaterThan(0);
     expect(names).toEqual([...new Set(names)]);
   });
@@ -60,7 +60,10 @@ describe.skipIf(skipBrowser())('small things', () => {
     await quiz.locator('[data-check]').first().waitFor();
     const questions = await quiz.locator('[data-question]').count();
     // Check one question (any answer twice, so it locks), then read the remaining count.
-    const first = quiz.locator('[data-question]').filter({ has: page.locator('input[type="radio"]') }).first();
+    const first = quiz
+      .locator('[data-question]')
+      .filter({ has: page.locator('input[type="radio"]') })
+      .first();
     await first.locator('input').first().check();
     for (let i = 0; i < 2 && (await first.locator('[data-check]').isVisible()); i++) await first.locator('[data-check]').click();
     const left = questions - 1;

@@ -35,35 +35,39 @@ afterAll(() => site?.stop());
 describe.skipIf(skipBrowser())('a revealed solution', () => {
   const browser = useBrowser();
 
-  it.each(['en', 'vi'] as const)('is announced before, and recorded in progress, on the assignment page and in the submission (%s)', async (lang) => {
-    const { page, errors } = await browser.open(withRunnerToken(site!, `${site!.url}/${lang}/when-to-retry/one-layer/`), { baseURL: site!.url });
-    const root = workspace(page, 'retry-helper');
-    await pasteCode(page, root, readFileSync('exercises/retry-helper/starter/retry.ts', 'utf8'));
-    await runToEnd(page, root);
+  it.each(['en', 'vi'] as const)(
+    'is announced before, and recorded in progress, on the assignment page and in the submission (%s)',
+    async (lang) => {
+      const { page, errors } = await browser.open(withRunnerToken(site!, `${site!.url}/${lang}/when-to-retry/one-layer/`), { baseURL: site!.url });
+      const root = workspace(page, 'retry-helper');
+      await pasteCode(page, root, readFileSync('exercises/retry-helper/starter/retry.ts', 'utf8'));
+      await runToEnd(page, root);
 
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.accept();
-    });
-    await root.locator('[data-action="solution"]').click();
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('course.progress') ?? '{}').solutionsShown?.['retry-helper']);
-    expect(dialogs[0]).toContain(lang === 'en' ? 'will record that you saw the solution' : 'sẽ ghi lại rằng bạn đã xem lời giải');
-    expect(await runToEnd(page, root)).toMatch(/^(\d+)\/\1 /);
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.accept();
+      });
+      await root.locator('[data-action="solution"]').click();
+      await page.waitForFunction(() => JSON.parse(localStorage.getItem('course.progress') ?? '{}').solutionsShown?.['retry-helper']);
+      expect(dialogs[0]).toContain(lang === 'en' ? 'will record that you saw the solution' : 'sẽ ghi lại rằng bạn đã xem lời giải');
+      expect(await runToEnd(page, root)).toMatch(/^(\d+)\/\1 /);
 
-    await page.goto(`/${lang}/progress/`);
-    const state = page.locator('[data-exercise-state="retry-helper"]');
-    await expect.poll(() => state.getAttribute('data-solution-shown')).toBe('true');
-    expect(await state.innerText()).toContain(lang === 'en' ? 'solution shown' : 'đã xem lời giải');
+      await page.goto(`/${lang}/progress/`);
+      const state = page.locator('[data-exercise-state="retry-helper"]');
+      await expect.poll(() => state.getAttribute('data-solution-shown')).toBe('true');
+      expect(await state.innerText()).toContain(lang === 'en' ? 'solution shown' : 'đã xem lời giải');
 
-    await page.goto(assignmentLink(site!.url, lang, assignment));
-    const row = page.locator('[data-assignment-items] tr').first();
-    await expect.poll(() => row.innerText()).toContain(lang === 'en' ? 'you revealed the solution' : 'bạn đã xem lời giải');
-    await page.fill('#learner-name', 'An');
-    await page.fill('#learner-email', 'an@example.com');
-    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-submission-form] button[type="submit"]').click()]);
-    const submission = JSON.parse(await readFile((await file.path())!, 'utf8'));
-    expect(submission.solutionShown).toEqual(['retry-helper']);
-    expect(errors.filter((e) => !/favicon\.svg net::ERR_ABORTED/.test(e))).toEqual([]);
-  }, 120_000);
+      await page.goto(assignmentLink(site!.url, lang, assignment));
+      const row = page.locator('[data-assignment-items] tr').first();
+      await expect.poll(() => row.innerText()).toContain(lang === 'en' ? 'you revealed the solution' : 'bạn đã xem lời giải');
+      await page.fill('#learner-name', 'An');
+      await page.fill('#learner-email', 'an@example.com');
+      const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-submission-form] button[type="submit"]').click()]);
+      const submission = JSON.parse(await readFile((await file.path())!, 'utf8'));
+      expect(submission.solutionShown).toEqual(['retry-helper']);
+      expect(errors.filter((e) => !/favicon\.svg net::ERR_ABORTED/.test(e))).toEqual([]);
+    },
+    120_000,
+  );
 });

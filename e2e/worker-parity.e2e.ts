@@ -58,7 +58,7 @@ function differences(node: Verdicts, worker: Verdicts): string[] {
   return out;
 }
 
-describe.skipIf(skipBrowser())('the worker runner gives the Node grader\'s verdicts', () => {
+describe.skipIf(skipBrowser())("the worker runner gives the Node grader's verdicts", () => {
   const browser = useBrowser();
 
   for (const id of ids) {
@@ -82,7 +82,10 @@ describe.skipIf(skipBrowser())('the worker runner gives the Node grader\'s verdi
             const inPage = async () =>
               verdictsOf(
                 (await page.evaluate(
-                  ([ex, files]) => (document.querySelector(`course-workspace[data-exercise="${ex}"]`) as unknown as { gradeFiles(f: unknown): Promise<unknown> }).gradeFiles(files),
+                  ([ex, files]) =>
+                    (document.querySelector(`course-workspace[data-exercise="${ex}"]`) as unknown as { gradeFiles(f: unknown): Promise<unknown> }).gradeFiles(
+                      files,
+                    ),
                   [id, entry.files] as const,
                 )) as Report,
               );

@@ -21,7 +21,10 @@ export function lessonEmbedding(id: string): string {
 export const setCode = pasteCode;
 
 export const failures = (root: Locator) =>
-  root.locator('.ws-test:not([data-status="pass"])').allTextContents().then((rows) => rows.join('\n'));
+  root
+    .locator('.ws-test:not([data-status="pass"])')
+    .allTextContents()
+    .then((rows) => rows.join('\n'));
 
 /** Runs (button or Ctrl/Cmd+Enter) once the runner can, and returns the summary line when done. */
 export async function runAndWait(page: Page, root: Locator, how: 'button' | 'keys') {

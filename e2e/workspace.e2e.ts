@@ -39,60 +39,73 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
     const solution = read(`solutions/${ex.id}/${ex.file}`);
     const loop = solution.replace(ex.loopAfter, `${ex.loopAfter}  for (;;) {}\n`);
 
-    it.each(['en', 'vi'] as const)(`${ex.id} (%s): starter fails with rule hints, the solution passes, code survives reload, a loop times out`, async (lang) => {
-      expect(loop).not.toBe(solution);
-      const { page, errors } = await browser.open(withToken(`${localURL}/${lang}/${ex.page}/`), { baseURL: localURL });
-      const graded: unknown[] = [];
-      await page.exposeFunction('recordGraded', (d: unknown) => graded.push(d));
-      await page.evaluate(() => document.addEventListener('course:exercise-graded', (e) => (window as any).recordGraded((e as CustomEvent).detail)));
-      page.on('dialog', (d) => void d.accept());
-      const root = page.locator(`course-workspace[data-exercise="${ex.id}"]`);
-      await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
-      expect(await root.locator('[data-state]').textContent()).toContain(lang === 'en' ? 'your computer' : 'máy của bạn');
-      // The brief, in the page's language, beside the code.
-      const briefTitle = read(`exercises/${ex.id}/brief.${lang}.md`).split('\n')[0]!.replace(/^# /, '');
-      expect((await page.locator('.embed-exercise .ws-brief h4').first().textContent())?.trim()).toBe(briefTitle);
+    it.each(['en', 'vi'] as const)(
+      `${ex.id} (%s): starter fails with rule hints, the solution passes, code survives reload, a loop times out`,
+      async (lang) => {
+        expect(loop).not.toBe(solution);
+        const { page, errors } = await browser.open(withToken(`${localURL}/${lang}/${ex.page}/`), { baseURL: localURL });
+        const graded: unknown[] = [];
+        await page.exposeFunction('recordGraded', (d: unknown) => graded.push(d));
+        await page.evaluate(() => document.addEventListener('course:exercise-graded', (e) => (window as any).recordGraded((e as CustomEvent).detail)));
+        page.on('dialog', (d) => void d.accept());
+        const root = page.locator(`course-workspace[data-exercise="${ex.id}"]`);
+        await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
+        expect(await root.locator('[data-state]').textContent()).toContain(lang === 'en' ? 'your computer' : 'máy của bạn');
+        // The brief, in the page's language, beside the code.
+        const briefTitle = read(`exercises/${ex.id}/brief.${lang}.md`).split('\n')[0]!.replace(/^# /, '');
+        expect((await page.locator('.embed-exercise .ws-brief h4').first().textContent())?.trim()).toBe(briefTitle);
 
-      // 1. The starter code, typed into the editor and run with the keyboard: rules fail, with hints.
-      await setCode(page, root, starter);
-      let summary = await runAndWait(page, root, 'keys');
-      // Which runner graded it, and whether its sandbox confined the code (bubblewrap where the machine has it).
-      expect(summary).toMatch(lang === 'en' ? /graded by the local runner on your computer \((in a confined sandbox|not confined)/ : /chấm bởi local runner trên máy bạn \((trong sandbox cô lập|không cô lập)/);
-      const counts = /^(\d+)\/(\d+) (tests passed|test đạt)/.exec(summary)!;
-      expect(counts, summary).not.toBeNull();
-      expect(Number(counts[1])).toBeLessThan(Number(counts[2]));
-      const failing = root.locator('.ws-rule-group[data-status="fail"]');
-      expect(await failing.count()).toBeGreaterThan(0);
-      const rule = (await failing.first().getAttribute('data-rule'))!;
-      expect(rule).toMatch(/^[A-Z]\d+$/);
-      expect(await failing.first().locator('.ws-rule').first().textContent()).toBe(rule);
-      const plain = (s: string) => s.replace(/`/g, '');
-      expect(await failing.first().locator('.ws-hint span').textContent()).toBe(plain(exercise.rules[rule].hint[lang]));
-      expect(await failing.first().textContent()).toContain(plain(exercise.rules[rule].message[lang]));
-      expect(graded.at(-1)).toMatchObject({ exerciseId: ex.id, status: 'fail', runner: 'local' });
+        // 1. The starter code, typed into the editor and run with the keyboard: rules fail, with hints.
+        await setCode(page, root, starter);
+        let summary = await runAndWait(page, root, 'keys');
+        // Which runner graded it, and whether its sandbox confined the code (bubblewrap where the machine has it).
+        expect(summary).toMatch(
+          lang === 'en'
+            ? /graded by the local runner on your computer \((in a confined sandbox|not confined)/
+            : /chấm bởi local runner trên máy bạn \((trong sandbox cô lập|không cô lập)/,
+        );
+        const counts = /^(\d+)\/(\d+) (tests passed|test đạt)/.exec(summary)!;
+        expect(counts, summary).not.toBeNull();
+        expect(Number(counts[1])).toBeLessThan(Number(counts[2]));
+        const failing = root.locator('.ws-rule-group[data-status="fail"]');
+        expect(await failing.count()).toBeGreaterThan(0);
+        const rule = (await failing.first().getAttribute('data-rule'))!;
+        expect(rule).toMatch(/^[A-Z]\d+$/);
+        expect(await failing.first().locator('.ws-rule').first().textContent()).toBe(rule);
+        const plain = (s: string) => s.replace(/`/g, '');
+        expect(await failing.first().locator('.ws-hint span').textContent()).toBe(plain(exercise.rules[rule].hint[lang]));
+        expect(await failing.first().textContent()).toContain(plain(exercise.rules[rule].message[lang]));
+        expect(graded.at(-1)).toMatchObject({ exerciseId: ex.id, status: 'fail', runner: 'local' });
 
-      // 2. "Show solution" (offered after a run, confirmed), then Run: every rule passes.
-      await root.locator('[data-action="solution"]').click();
-      await page.waitForFunction(([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text, [ex.id, ex.file, solution]);
-      summary = await runAndWait(page, root, 'button');
-      expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
-      expect(await root.locator('.ws-test[data-status="pass"]').count()).toBe(Number(counts[2]));
-      expect(graded.at(-1)).toMatchObject({ exerciseId: ex.id, status: 'pass', passed: Number(counts[2]), total: Number(counts[2]) });
+        // 2. "Show solution" (offered after a run, confirmed), then Run: every rule passes.
+        await root.locator('[data-action="solution"]').click();
+        await page.waitForFunction(
+          ([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text,
+          [ex.id, ex.file, solution],
+        );
+        summary = await runAndWait(page, root, 'button');
+        expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
+        expect(await root.locator('.ws-test[data-status="pass"]').count()).toBe(Number(counts[2]));
+        expect(graded.at(-1)).toMatchObject({ exerciseId: ex.id, status: 'pass', passed: Number(counts[2]), total: Number(counts[2]) });
 
-      // 3. Reload: the code is still there (before and after the editor loads).
-      await page.reload({ waitUntil: 'load' });
-      expect(await root.locator('textarea[data-code]').inputValue()).toBe(solution);
-      expect(await root.locator('[data-notice]').textContent()).toContain(lang === 'en' ? 'restored' : 'khôi phục');
+        // 3. Reload: the code is still there (before and after the editor loads).
+        await page.reload({ waitUntil: 'load' });
+        expect(await root.locator('textarea[data-code]').inputValue()).toBe(solution);
+        expect(await root.locator('[data-notice]').textContent()).toContain(lang === 'en' ? 'restored' : 'khôi phục');
 
-      // 4. An endless loop: a timeout result, then the page still works and the next run passes.
-      await expectLoopStoppedThenSolutionPasses(page, root, { id: ex.id, file: ex.file, loop, solution, total: counts[2]!, lang });
-      expect(errors).toEqual([]);
-    }, 240_000);
+        // 4. An endless loop: a timeout result, then the page still works and the next run passes.
+        await expectLoopStoppedThenSolutionPasses(page, root, { id: ex.id, file: ex.file, loop, solution, total: counts[2]!, lang });
+        expect(errors).toEqual([]);
+      },
+      240_000,
+    );
   }
 
   // Every other exercise, in the lesson that embeds it: the starter fails, the reference passes
   // (languages alternate, so both are covered across the set).
-  const others = readdirSync('exercises').filter((id) => !id.startsWith('_') && existsSync(`exercises/${id}/exercise.json`) && !EXERCISES.some((e) => e.id === id));
+  const others = readdirSync('exercises').filter(
+    (id) => !id.startsWith('_') && existsSync(`exercises/${id}/exercise.json`) && !EXERCISES.some((e) => e.id === id),
+  );
   others.forEach((id, i) => {
     const lang = i % 2 === 0 ? 'en' : 'vi';
     it(`${id} (${lang}): the starter fails and the reference solution passes in its lesson`, async () => {
@@ -101,7 +114,7 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
       const root = page.locator(`course-workspace[data-exercise="${id}"]`);
       await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
       const files = (JSON.parse(read(`exercises/${id}/exercise.json`)) as { files: Array<{ path: string; editable: boolean }> }).files;
-      expect(await root.locator('[data-tab]').count()).toBe(files.length > 1 ? files.length : 1);
+      expect(await root.locator('[data-tab]').count()).toBe(Math.max(files.length, 1));
 
       let summary = await runAndWait(page, root, 'button');
       const counts = /^(\d+)\/(\d+) /.exec(summary)!;
@@ -110,7 +123,10 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
 
       await root.locator('[data-action="solution"]').click();
       const editable = files.filter((f) => f.editable).map((f) => f.path);
-      await page.waitForFunction(([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text, [id, editable[0]!, read(`solutions/${id}/${editable[0]}`)]);
+      await page.waitForFunction(
+        ([id, file, text]) => JSON.parse(localStorage.getItem(`course.code.${id}`)!).files[file] === text,
+        [id, editable[0]!, read(`solutions/${id}/${editable[0]}`)],
+      );
       summary = await runAndWait(page, root, 'button');
       expect(summary, await failures(root)).toMatch(new RegExp(`^${counts[2]}/${counts[2]} `));
       // listed by rule, as the brief lists them, whatever order the suite's files ran in
@@ -127,7 +143,12 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
     await page.waitForFunction(() => localStorage.getItem('course.code.retry-helper')?.includes('my work'));
     page.once('dialog', (d) => void d.dismiss());
     await root.locator('[data-action="reset"]').click();
-    expect(await root.locator('textarea[data-code], .cm-content').first().evaluate((el) => (el as HTMLTextAreaElement).value ?? el.textContent)).toContain('my work');
+    expect(
+      await root
+        .locator('textarea[data-code], .cm-content')
+        .first()
+        .evaluate((el) => (el as HTMLTextAreaElement).value ?? el.textContent),
+    ).toContain('my work');
     page.once('dialog', (d) => void d.accept());
     await root.locator('[data-action="reset"]').click();
     await page.waitForFunction(() => !localStorage.getItem('course.code.retry-helper')?.includes('my work'));
@@ -156,11 +177,20 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
     expect(noToken.text).not.toContain(site!.token);
     // From another origin (another loopback port counts as another site): nothing readable, nothing run.
     const other = await browser.open(`http://127.0.0.1:${new URL(localURL).port}/en/`, { baseURL: localURL });
-    const cross = await other.page.evaluate(async ([url, b]) => {
-      const session = await fetch(`${url}/__runner/session.json`).then((r) => r.status, () => 'blocked');
-      const grade = await fetch(`${url}/__runner/grade`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: b, mode: 'no-cors' }).then((r) => r.type, () => 'blocked');
-      return { session, grade };
-    }, [localURL, body] as const);
+    const cross = await other.page.evaluate(
+      async ([url, b]) => {
+        const session = await fetch(`${url}/__runner/session.json`).then(
+          (r) => r.status,
+          () => 'blocked',
+        );
+        const grade = await fetch(`${url}/__runner/grade`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: b, mode: 'no-cors' }).then(
+          (r) => r.type,
+          () => 'blocked',
+        );
+        return { session, grade };
+      },
+      [localURL, body] as const,
+    );
     expect(cross.session).toBe('blocked'); // refused without CORS headers: the browser hides it
     // Another account on the machine: curl with no browser headers, then a forged Origin.
     const curl = await fetch(`${localURL}/__runner/session.json`);
@@ -174,55 +204,70 @@ describe.skipIf(skipBrowser())('exercise workspace with the local runner', () =>
 describe.skipIf(skipBrowser())('the editor', () => {
   const browser = useBrowser();
 
-  it.each(['light', 'dark'] as const)('loads on first use with TypeScript errors, hover types and completions; stays accessible (%s)', async (colorScheme) => {
-    const context = await browser.context({ baseURL: localURL, colorScheme });
-    const js = new Map<string, number>();
-    context.on('response', (r) => {
-      if (/\.m?js(\?|$)/.test(r.url())) void r.body().then((b) => js.set(r.url(), b.length), () => undefined);
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(withToken('/en/when-to-retry/one-layer/'), { waitUntil: 'load' });
-    const root = page.locator('course-workspace[data-exercise="retry-helper"]');
-    await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
-    const before = [...js.entries()];
-    expect(before.some(([url]) => /mount-editor|ts-worker/.test(url))).toBe(false);
+  it.each(['light', 'dark'] as const)(
+    'loads on first use with TypeScript errors, hover types and completions; stays accessible (%s)',
+    async (colorScheme) => {
+      const context = await browser.context({ baseURL: localURL, colorScheme });
+      const js = new Map<string, number>();
+      context.on('response', (r) => {
+        if (/\.m?js(\?|$)/.test(r.url()))
+          void r.body().then(
+            (b) => js.set(r.url(), b.length),
+            () => undefined,
+          );
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(withToken('/en/when-to-retry/one-layer/'), { waitUntil: 'load' });
+      const root = page.locator('course-workspace[data-exercise="retry-helper"]');
+      await page.waitForFunction((el) => (el as HTMLElement).dataset.phase === 'ready', await root.elementHandle(), { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const before = [...js.entries()];
+      expect(before.some(([url]) => /mount-editor|ts-worker/.test(url))).toBe(false);
 
-    await axe(page, colorScheme);
-    await setCode(page, root, 'const n: number = "five";\nexport const half = Math.');
-    // Completions after the dot, from the language service.
-    await root.locator('.cm-tooltip-autocomplete').getByText('floor', { exact: true }).waitFor({ timeout: 60_000 });
-    await page.keyboard.press('Escape');
-    // A type error, marked in the editor.
-    await root.locator('.cm-lintRange-error').first().waitFor({ timeout: 60_000 });
-    // Hover types.
-    await root.locator('.cm-line').first().getByText('n', { exact: true }).hover();
-    await root.locator('.cm-tooltip-hover').getByText('const n: number').waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    const after = [...js.entries()];
-    expect(after.some(([url]) => /mount-editor/.test(url))).toBe(true);
-    expect(after.some(([url]) => /ts-worker/.test(url))).toBe(true);
-    const total = (list: [string, number][]) => list.reduce((n, [, b]) => n + b, 0);
-    console.log(`exercise page JS (uncompressed): before the editor ${total(before)} B in ${before.length} files; after ${total(after)} B in ${after.length} files`);
-    for (const [url, bytes] of after) console.log(`  ${bytes}\t${new URL(url).pathname}`);
-    await axe(page, colorScheme);
-    expect(errors).toEqual([]);
-  }, 180_000);
+      await axe(page, colorScheme);
+      await setCode(page, root, 'const n: number = "five";\nexport const half = Math.');
+      // Completions after the dot, from the language service.
+      await root.locator('.cm-tooltip-autocomplete').getByText('floor', { exact: true }).waitFor({ timeout: 60_000 });
+      await page.keyboard.press('Escape');
+      // A type error, marked in the editor.
+      await root.locator('.cm-lintRange-error').first().waitFor({ timeout: 60_000 });
+      // Hover types.
+      await root.locator('.cm-line').first().getByText('n', { exact: true }).hover();
+      await root.locator('.cm-tooltip-hover').getByText('const n: number').waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const after = [...js.entries()];
+      expect(after.some(([url]) => /mount-editor/.test(url))).toBe(true);
+      expect(after.some(([url]) => /ts-worker/.test(url))).toBe(true);
+      const total = (list: [string, number][]) => list.reduce((n, [, b]) => n + b, 0);
+      console.log(
+        `exercise page JS (uncompressed): before the editor ${total(before)} B in ${before.length} files; after ${total(after)} B in ${after.length} files`,
+      );
+      for (const [url, bytes] of after) console.log(`  ${bytes}\t${new URL(url).pathname}`);
+      await axe(page, colorScheme);
+      expect(errors).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 async function axe(page: Page, colorScheme: 'light' | 'dark') {
   // Through DevTools, not a <script> tag: the site's CSP refuses inline scripts, as it should.
   await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async (only) => {
-    // @ts-expect-error axe is injected above
-    const result = await window.axe.run(document.querySelector('.embed-exercise'), { resultTypes: ['violations'], ...(only ? { runOnly: [...only] } : {}) });
-    return result.violations;
-  }, colorScheme === 'dark' ? ['color-contrast'] : undefined)) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const violations = (await page.evaluate(
+    async (only) => {
+      // @ts-expect-error axe is injected above
+      const result = await window.axe.run(document.querySelector('.embed-exercise'), { resultTypes: ['violations'], ...(only ? { runOnly: [...only] } : {}) });
+      return result.violations;
+    },
+    colorScheme === 'dark' ? ['color-contrast'] : undefined,
+  )) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 describe.skipIf(skipBrowser())('a WebContainer exercise on an isolated static host, StackBlitz unreachable', () => {
@@ -253,7 +298,9 @@ describe.skipIf(skipBrowser())('a WebContainer exercise on an isolated static ho
         expect(asked.length, 'the first Run booted the WebContainer').toBeGreaterThan(0);
         expect(await fallback.textContent()).toContain(lang === 'en' ? 'could not reach StackBlitz' : 'không kết nối được tới StackBlitz');
         expect(await root.locator('[data-action="retry"]').isVisible()).toBe(true);
-        expect(await page.locator('.embed-exercise pre.cli').textContent()).toContain(`npm run check -- deadline-middleware${lang === 'en' ? ' --lang en' : ''}`);
+        expect(await page.locator('.embed-exercise pre.cli').textContent()).toContain(
+          `npm run check -- deadline-middleware${lang === 'en' ? ' --lang en' : ''}`,
+        );
         // Nothing is lost: the code area still edits and saves.
         await root.locator('textarea[data-code]').fill('// still mine\n');
         await page.waitForFunction(() => localStorage.getItem('course.code.deadline-middleware')?.includes('still mine'));

@@ -55,7 +55,10 @@ interface Row {
 const rows: Row[] = [];
 const verdicts: Record<string, Record<string, Verdicts>> = {};
 
-console.log(`bench:failing — Node grader, tests only, vitest ${cold ? 'started for every grade' : 'kept warm per exercise'}; ` + `reference: median of ${RUNS}; node ${process.version}, ${new Date().toISOString()}\n`);
+console.log(
+  `bench:failing — Node grader, tests only, vitest ${cold ? 'started for every grade' : 'kept warm per exercise'}; ` +
+    `reference: median of ${RUNS}; node ${process.version}, ${new Date().toISOString()}\n`,
+);
 for (const id of ids) {
   const bundle = (await source.load(id))!;
   const catalogue = await loadCatalogue(id, bundle);
@@ -113,7 +116,9 @@ for (const r of rows) {
   console.log(`| ${r.id} | ${s(r.reference)} | ${s(r.starter)} | ${r.slowest.name} ${s(r.slowest.ms)} | ${ratio(worst, r.reference)} |`);
 }
 const over = rows.flatMap((r) => r.flagged.map((f) => `${r.id} ${f}`));
-console.log(over.length === 0 ? `\nEvery starter and buggy variant was graded within ${LIMIT}x of its reference.` : `\nOver ${LIMIT}x the reference: ${over.join(', ')}`);
+console.log(
+  over.length === 0 ? `\nEvery starter and buggy variant was graded within ${LIMIT}x of its reference.` : `\nOver ${LIMIT}x the reference: ${over.join(', ')}`,
+);
 if (verdictsFile) {
   writeFileSync(verdictsFile, JSON.stringify(verdicts, null, 1));
   console.log(`verdicts written to ${verdictsFile}`);

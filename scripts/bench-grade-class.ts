@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
 import { buggyVariant } from '../src/grading/proof-catalogue.ts';
-import { createSubmissionSandbox, defaultJobs, gradeClass, gradingFailed, loadClassContext, nodeClassIO, strictClassIO, type ClassGradingIO } from '../src/class-grading/index.ts';
+import {
+  createSubmissionSandbox,
+  defaultJobs,
+  gradeClass,
+  gradingFailed,
+  loadClassContext,
+  nodeClassIO,
+  strictClassIO,
+  type ClassGradingIO,
+} from '../src/class-grading/index.ts';
 import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
 
 killSandboxesOnSignals();
@@ -69,7 +78,10 @@ try {
   writeFileSync(join(dir, 'bad-not-json.json'), '{"format": "course-submission"');
   writeFileSync(join(dir, 'bad-other-assignment.json'), JSON.stringify({ ...sample, assignmentId: 'asg-other' }));
   writeFileSync(join(dir, 'bad-path.json'), JSON.stringify({ ...sample, exercises: { 'retry-helper': { files: { '../retry.ts': '' } } } }));
-  writeFileSync(join(dir, 'bad-duplicate.json'), JSON.stringify({ ...sample, learner: { name: 'Học viên 1', email: 'learner1@example.com' }, exportedAt: '2026-11-01T00:00:00.000Z' }));
+  writeFileSync(
+    join(dir, 'bad-duplicate.json'),
+    JSON.stringify({ ...sample, learner: { name: 'Học viên 1', email: 'learner1@example.com' }, exportedAt: '2026-11-01T00:00:00.000Z' }),
+  );
 
   const context = await loadClassContext(assignment);
   if (!context.ok) throw new Error(context.problem.key);
@@ -103,7 +115,9 @@ try {
   console.log(`graded ${grading.results.length}, rejected ${grading.rejected.length}, could not be graded ${grading.results.filter(gradingFailed).length}`);
   console.log(`exercise runs passing every rule: ${passed} of ${grading.results.length * Object.keys(CORE).length}`);
   console.log(`total wall time ${(wall / 1000).toFixed(1)} s (${(wall / 1000 / Math.max(1, grading.results.length)).toFixed(2)} s per graded submission)`);
-  console.log(`per submission (both exercises, one grader): median ${pct(50).toFixed(2)} s, p90 ${pct(90).toFixed(2)} s, max ${(times.at(-1)! / 1000).toFixed(2)} s`);
+  console.log(
+    `per submission (both exercises, one grader): median ${pct(50).toFixed(2)} s, p90 ${pct(90).toFixed(2)} s, max ${(times.at(-1)! / 1000).toFixed(2)} s`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

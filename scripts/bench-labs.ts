@@ -9,7 +9,10 @@ import { serveSite } from '../e2e/serve-site.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 const cli = readCli({
-  usage: { en: 'Usage: npm run bench:labs -- [--dist FOLDER] [--changes N]   (default dist, 8; needs npm run build)', vi: 'Cách dùng: npm run bench:labs -- [--dist THƯ-MỤC] [--changes N]   (mặc định dist, 8; cần npm run build trước)' },
+  usage: {
+    en: 'Usage: npm run bench:labs -- [--dist FOLDER] [--changes N]   (default dist, 8; needs npm run build)',
+    vi: 'Cách dùng: npm run bench:labs -- [--dist THƯ-MỤC] [--changes N]   (mặc định dist, 8; cần npm run build trước)',
+  },
   options: { dist: { type: 'string' }, changes: { type: 'string' } },
   maxPositionals: 0,
 });
@@ -53,7 +56,9 @@ for (const lab of LABS) {
   phase = 1;
   const el = page.locator(`course-lab[data-sim="${lab.sim}"]`);
   await el.scrollIntoViewIfNeeded();
-  await page.waitForFunction((sim) => Number(document.querySelector(`course-lab[data-sim="${sim}"]`)?.getAttribute('data-renders')) >= 1, lab.sim, { timeout: 30_000 });
+  await page.waitForFunction((sim) => Number(document.querySelector(`course-lab[data-sim="${sim}"]`)?.getAttribute('data-renders')) >= 1, lab.sim, {
+    timeout: 30_000,
+  });
   await page.waitForLoadState('networkidle');
   const times: number[] = [];
   const compute: number[] = [];
@@ -63,10 +68,14 @@ for (const lab of LABS) {
         new Promise<{ ms: number; computeMs: number | null }>((resolve) => {
           const host = document.querySelector(`course-lab[data-sim="${sim}"]`)!;
           const input = host.querySelector<HTMLInputElement>(`[data-input="${key}"]`)!;
-          host.addEventListener('course:lab-rendered', (e) => {
-            const d = (e as CustomEvent<{ computeMs: number | null }>).detail;
-            resolve({ ms: performance.now() - t0, computeMs: d.computeMs });
-          }, { once: true });
+          host.addEventListener(
+            'course:lab-rendered',
+            (e) => {
+              const d = (e as CustomEvent<{ computeMs: number | null }>).detail;
+              resolve({ ms: performance.now() - t0, computeMs: d.computeMs });
+            },
+            { once: true },
+          );
           input.value = String(value);
           const t0 = performance.now();
           input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -94,7 +103,11 @@ console.log(`Input change -> redrawn chart (${changes} changes per lab, headless
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 const { loadavg } = await import('node:os');
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}: on a busy machine these times overstate what a learner sees.`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}: on a busy machine these times overstate what a learner sees.`,
+);
 console.log('(JS bytes uncompressed, as served. "page JS before": everything the lesson loads without touching the lab, other');
 console.log(' features included; "lab part of it": the <course-lab> bootstrap; "+JS on activation": controller, uPlot, sims, worker.)');
-console.log('(The first change of each lab also pays for compiling the worker\'s code, hence the max.)');
+console.log("(The first change of each lab also pays for compiling the worker's code, hence the max.)");

@@ -22,7 +22,11 @@ try {
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       console.log(
-        `${name.padEnd(9)} ${preset.padEnd(8)} ${String(score).padStart(5)}  ${audit('cumulative-layout-shift').toFixed(3)}  ${(audit('largest-contentful-paint') / 1000).toFixed(2).padStart(7)}  ${Math.round(audit('total-blocking-time')).toString().padStart(8)}  ${Math.round(audit('total-byte-weight') / 1024).toString().padStart(17)}`,
+        `${name.padEnd(9)} ${preset.padEnd(8)} ${String(score).padStart(5)}  ${audit('cumulative-layout-shift').toFixed(3)}  ${(audit('largest-contentful-paint') / 1000).toFixed(2).padStart(7)}  ${Math.round(audit('total-blocking-time')).toString().padStart(8)}  ${Math.round(
+          audit('total-byte-weight') / 1024,
+        )
+          .toString()
+          .padStart(17)}`,
       );
     }
   }

@@ -6,7 +6,10 @@ import { serveSite } from '../e2e/serve-site.ts';
 import { readCli } from './run-cli.ts';
 
 const cli = readCli({
-  usage: { en: 'Usage: npm run bench:page -- [/en/some/page/ ...]   (default: a lesson in both languages, an exercise page, home; needs npm run build)', vi: 'Cách dùng: npm run bench:page -- [/vi/trang/nao-do/ ...]   (mặc định: một bài học ở cả hai ngôn ngữ, một trang bài tập, trang chủ; cần npm run build trước)' },
+  usage: {
+    en: 'Usage: npm run bench:page -- [/en/some/page/ ...]   (default: a lesson in both languages, an exercise page, home; needs npm run build)',
+    vi: 'Cách dùng: npm run bench:page -- [/vi/trang/nao-do/ ...]   (mặc định: một bài học ở cả hai ngôn ngữ, một trang bài tập, trang chủ; cần npm run build trước)',
+  },
   options: {},
 });
 const pages = cli.positionals.filter((a) => a.startsWith('/'));

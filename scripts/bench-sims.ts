@@ -21,7 +21,9 @@ const median = (xs: number[]): number => {
 };
 
 const lines: string[] = [];
-lines.push(`${'simulation'.padEnd(16)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}   (${RUNS} runs after ${WARMUP} warm-up, node ${process.version})`);
+lines.push(
+  `${'simulation'.padEnd(16)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}   (${RUNS} runs after ${WARMUP} warm-up, node ${process.version})`,
+);
 for (const sim of SIMS) {
   const params = defaults(sim.params);
   for (let i = 0; i < WARMUP; i++) sim.run(params, DEFAULT_SEED + i);
@@ -31,7 +33,17 @@ for (const sim of SIMS) {
     sim.run(params, DEFAULT_SEED + i);
     times.push(performance.now() - t0);
   }
-  lines.push(`${sim.name.padEnd(16)}${median(times).toFixed(1).padStart(11)}${Math.min(...times).toFixed(1).padStart(9)}${Math.max(...times).toFixed(1).padStart(9)}`);
+  lines.push(
+    `${sim.name.padEnd(16)}${median(times).toFixed(1).padStart(11)}${Math.min(...times)
+      .toFixed(1)
+      .padStart(9)}${Math.max(...times)
+      .toFixed(1)
+      .padStart(9)}`,
+  );
 }
-lines.push(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}: figures from a busy machine overstate the compute time`);
+lines.push(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}: figures from a busy machine overstate the compute time`,
+);
 process.stdout.write(`${lines.join('\n')}\n`);

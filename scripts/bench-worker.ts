@@ -12,7 +12,10 @@ import { fsExerciseSource } from '../src/grading/fs-source.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 const cli = readCli({
-  usage: { en: 'Usage: npm run bench:worker -- [--runs N]   (default 3; needs npm run build)', vi: 'Cách dùng: npm run bench:worker -- [--runs N]   (mặc định 3; cần npm run build trước)' },
+  usage: {
+    en: 'Usage: npm run bench:worker -- [--runs N]   (default 3; needs npm run build)',
+    vi: 'Cách dùng: npm run bench:worker -- [--runs N]   (mặc định 3; cần npm run build trước)',
+  },
   options: { runs: { type: 'string' } },
   maxPositionals: 0,
 });
@@ -37,11 +40,16 @@ try {
     const grading: string[] = [];
     context.on('request', (r) => grading.push(new URL(r.url()).pathname));
     const grade = (files: Record<string, string>) =>
-      page.evaluate(async ([ex, f]) => {
-        const started = performance.now();
-        const report = (await (document.querySelector(`course-workspace[data-exercise="${ex}"]`) as unknown as { gradeFiles(x: unknown): Promise<{ status: string }> }).gradeFiles(f));
-        return { ms: performance.now() - started, status: report.status };
-      }, [id, files] as const);
+      page.evaluate(
+        async ([ex, f]) => {
+          const started = performance.now();
+          const report = await (
+            document.querySelector(`course-workspace[data-exercise="${ex}"]`) as unknown as { gradeFiles(x: unknown): Promise<{ status: string }> }
+          ).gradeFiles(f);
+          return { ms: performance.now() - started, status: report.status };
+        },
+        [id, files] as const,
+      );
     const cold = await grade(reference);
     for (const path of grading) {
       if (path.endsWith('.js') && !loaded.has(path)) loaded.set(path, gzipSync(readFileSync(`${DIST}${path}`)).length);
@@ -65,5 +73,7 @@ for (const r of rows) console.log(r);
 const shared = [...loaded].filter(([p]) => !p.startsWith('/exercise-suites/'));
 const suites = [...loaded].filter(([p]) => p.startsWith('/exercise-suites/'));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`\nbytes the worker runner loads (gzip): runner ${kb(shared.reduce((n, [, b]) => n + b, 0))} (${shared.map(([p, b]) => `${p} ${kb(b)}`).join(', ')});`);
+console.log(
+  `\nbytes the worker runner loads (gzip): runner ${kb(shared.reduce((n, [, b]) => n + b, 0))} (${shared.map(([p, b]) => `${p} ${kb(b)}`).join(', ')});`,
+);
 console.log(`suites ${suites.map(([p, b]) => `${p.replace('/exercise-suites/', '')} ${kb(b)}`).join(', ')}`);

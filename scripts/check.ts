@@ -28,7 +28,12 @@ runCli({
   main: check,
 });
 
-async function check({ values, positionals, lang, usageError: usage }: CliContext<{ from: { type: 'string' }; json: { type: 'boolean' }; strict: { type: 'boolean' } }>): Promise<number> {
+async function check({
+  values,
+  positionals,
+  lang,
+  usageError: usage,
+}: CliContext<{ from: { type: 'string' }; json: { type: 'boolean' }; strict: { type: 'boolean' } }>): Promise<number> {
   const [id, ...extra] = positionals;
   if (!id) return usage(msg(lang, 'usage.missingId'));
   if (extra.length) return usage(msg(lang, 'usage.unknownOption', { option: extra.join(' ') }));

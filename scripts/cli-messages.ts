@@ -5,8 +5,7 @@ import type { Lang } from '../src/i18n/langs.ts';
 export type { Lang };
 
 const en = {
-  'usage.exercise':
-    'Usage:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nOptions: --lang vi|en (default: COURSE_LANG, else vi)',
+  'usage.exercise': 'Usage:\n  npm run exercise -- list\n  npm run exercise -- start <id> [--force]\nOptions: --lang vi|en (default: COURSE_LANG, else vi)',
   'usage.check':
     'Usage: npm run check -- <id> [--from DIR] [--json] [--lang vi|en] [--strict]\nGrades the files in DIR (default workbook/<id>/).\n--strict: grade as grade-class does, your code in a confined process of its own (needs bubblewrap).',
   'check.strictUnavailable': '--strict needs confinement, which this machine does not have: {reason}',

@@ -76,7 +76,17 @@ describe('npm run exercise', () => {
     expect(list.code).toBe(0);
     const ids = [...list.stdout.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]);
     // Course order: module by module, as the lessons come.
-    expect(ids).toEqual(['timeout-choice', 'deadline-middleware', 'fan-out', 'retry-helper', 'backoff', 'retry-budget', 'hedged-fetch', 'service-chain', 'adaptive-throttle']);
+    expect(ids).toEqual([
+      'timeout-choice',
+      'deadline-middleware',
+      'fan-out',
+      'retry-helper',
+      'backoff',
+      'retry-budget',
+      'hedged-fetch',
+      'service-chain',
+      'adaptive-throttle',
+    ]);
     expect(cli('exercise', ['frobnicate']).code).toBe(2);
     expect(cli('exercise', ['start', 'nope']).code).toBe(2);
   });

@@ -62,9 +62,7 @@ async function exercise(positionals: string[], force: boolean, lang: Lang, usage
       if (existsSync(brief)) await copyFile(brief, join(dir, `BRIEF.${l}.md`));
     }
     const editable = bundle.exercise.files.filter((f) => f.editable).map((f) => join(shown, f.path));
-    process.stdout.write(
-      msg(lang, 'start.done', { id, dir: shown, brief: join(shown, `BRIEF.${lang}.md`), files: editable.join(', ') }) + '\n',
-    );
+    process.stdout.write(msg(lang, 'start.done', { id, dir: shown, brief: join(shown, `BRIEF.${lang}.md`), files: editable.join(', ') }) + '\n');
     return 0;
   }
 

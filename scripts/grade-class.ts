@@ -108,7 +108,10 @@ async function gradeClassCommand({ values, positionals, lang, usageError: usage 
     if (e.kind === 'rejected') {
       err(paint(31, cm(lang, 'progress.rejected', { done: e.done, count: e.count, file: e.rejected.file, reason: say(lang, e.rejected.reason) })));
     } else if (gradingFailed(e.result)) {
-      const reason = e.result.exercises.map((x) => (x.status === 'grading-failed' ? x.message : '')).filter(Boolean).join('; ');
+      const reason = e.result.exercises
+        .map((x) => (x.status === 'grading-failed' ? x.message : ''))
+        .filter(Boolean)
+        .join('; ');
       err(paint(31, cm(lang, 'progress.errored', { done: e.done, count: e.count, email: e.result.learner.email, reason })));
     } else {
       const line = cm(lang, 'progress.graded', {
@@ -135,7 +138,14 @@ async function gradeClassCommand({ values, positionals, lang, usageError: usage 
 }
 
 /** The gradebook (CSV) and report (HTML) of a class, the summary line, and the exit code. */
-async function writeGradebook(ctx: ClassContext, grading: ClassGrading, lang: Lang, outDir: string, json: boolean, err: (text: string) => void): Promise<number> {
+async function writeGradebook(
+  ctx: ClassContext,
+  grading: ClassGrading,
+  lang: Lang,
+  outDir: string,
+  json: boolean,
+  err: (text: string) => void,
+): Promise<number> {
   const base = ctx.assignment.id;
   const files = {
     [`gradebook-${base}.csv`]: toCsv(gradebookRows(ctx, grading.results, grading.rejected, lang)),

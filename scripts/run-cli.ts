@@ -31,7 +31,13 @@ const SHARED = { lang: { type: 'string' }, help: { type: 'boolean', short: 'h' }
 
 /** What a command's options parse to: strings, booleans, and lists for `multiple: true`. */
 type Values<O extends ParseArgsOptionsConfig> = {
-  [K in keyof O]?: O[K] extends { multiple: true } ? (O[K]['type'] extends 'boolean' ? boolean[] : string[]) : O[K]['type'] extends 'boolean' ? boolean : string;
+  [K in keyof O]?: O[K] extends { multiple: true }
+    ? O[K]['type'] extends 'boolean'
+      ? boolean[]
+      : string[]
+    : O[K]['type'] extends 'boolean'
+      ? boolean
+      : string;
 };
 
 export interface CliContext<O extends ParseArgsOptionsConfig> {
@@ -75,7 +81,9 @@ export function parseCli<O extends ParseArgsOptionsConfig>(
   };
   if (chosen.bad !== undefined) {
     // Which language the user wanted is unknown: say it in both.
-    return { exit: usageError(`${fillPlaceholders(MESSAGES.vi.badLang, { lang: chosen.bad })}\n${fillPlaceholders(MESSAGES.en.badLang, { lang: chosen.bad })}`) };
+    return {
+      exit: usageError(`${fillPlaceholders(MESSAGES.vi.badLang, { lang: chosen.bad })}\n${fillPlaceholders(MESSAGES.en.badLang, { lang: chosen.bad })}`),
+    };
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -98,7 +106,11 @@ export function parseCli<O extends ParseArgsOptionsConfig>(
 }
 
 /** Parses `argv` for `spec` and runs it; resolves to the exit code (runCli sets it on the process). */
-export async function runCliWith<O extends ParseArgsOptionsConfig>(spec: CliSpec<O>, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCliWith<O extends ParseArgsOptionsConfig>(
+  spec: CliSpec<O>,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const parsed = parseCli(spec, argv, env);
   return 'exit' in parsed ? parsed.exit : spec.main(parsed);
 }

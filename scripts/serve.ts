@@ -29,7 +29,8 @@ runCli({
   maxPositionals: 0,
   main({ values, lang, usageError }) {
     const port = Number(values.port ?? process.env.PORT ?? '4321');
-    if (!Number.isInteger(port) || port < 0 || port > 65535) return usageError(fillPlaceholders(MESSAGES[lang].badPort, { port: String(values.port ?? process.env.PORT) }));
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      return usageError(fillPlaceholders(MESSAGES[lang].badPort, { port: String(values.port ?? process.env.PORT) }));
     const dist = resolve(values.dist ?? 'dist');
     if (!existsSync(`${dist}/index.html`)) {
       process.stderr.write(`${fillPlaceholders(MESSAGES[lang].noBuild, { index: `${dist}/index.html` })}\n`);

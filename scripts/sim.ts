@@ -36,7 +36,10 @@ const MESSAGES = {
 
 function list(lang: Lang): string {
   return SIMS.map((s) => {
-    const params = s.params.map((p) => `    ${p.key}=${String(p.default)}  (${p.kind}${p.kind === 'int' || p.kind === 'number' ? ` ${p.min}..${p.max}` : p.kind === 'select' ? `: ${p.options.map((o) => o.value).join('|')}` : ''})  ${p.label[lang]}`);
+    const params = s.params.map(
+      (p) =>
+        `    ${p.key}=${String(p.default)}  (${p.kind}${p.kind === 'int' || p.kind === 'number' ? ` ${p.min}..${p.max}` : p.kind === 'select' ? `: ${p.options.map((o) => o.value).join('|')}` : ''})  ${p.label[lang]}`,
+    );
     return [`${s.name}  ${s.title[lang]}`, ...params].join('\n');
   }).join('\n\n');
 }

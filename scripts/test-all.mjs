@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find.
-// Unit tests, type-check, build, then the end-to-end tests of the built site in headless Chromium.
+// Lint and format check (Biome), unit tests, type-check, build, then the end-to-end tests of the built site in headless Chromium.
 // The summary at the end names every failing test with the start of its error: CI keeps only the
 // tail of a long log, and a failure is no use without its name.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ const reports = mkdtempSync(join(tmpdir(), 'course-test-'));
 /** vitest's own output, plus a JSON report the summary reads. */
 const vitest = (file, ...args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, file)}`];
 const steps = [
+  ['lint and format', ['biome', 'ci', '--colors=off', '.']],
   ['unit tests', vitest('unit.json'), 'unit.json'],
   ['type-check', ['astro', 'check']],
   ['build', ['astro', 'build']],

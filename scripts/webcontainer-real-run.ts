@@ -17,7 +17,10 @@ import type { Report } from '../src/grading/types.ts';
 import { readCli } from './run-cli.ts';
 
 const cli = readCli({
-  usage: { en: 'Usage: npm run build && npm run webcontainer:real-run -- [--headed]   (needs the internet: StackBlitz)', vi: 'Cách dùng: npm run build && npm run webcontainer:real-run -- [--headed]   (cần internet: máy chủ của StackBlitz)' },
+  usage: {
+    en: 'Usage: npm run build && npm run webcontainer:real-run -- [--headed]   (needs the internet: StackBlitz)',
+    vi: 'Cách dùng: npm run build && npm run webcontainer:real-run -- [--headed]   (cần internet: máy chủ của StackBlitz)',
+  },
   options: { headed: { type: 'boolean' } },
   maxPositionals: 0,
 });
@@ -25,7 +28,11 @@ const headed = cli.values.headed === true;
 const source = fsExerciseSource();
 const site = await serveSite(DIST, 'astro-preview'); // sends COOP/COEP, no local runner
 // Without --disable-background-networking: this run needs the network.
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: !headed, args: CHROMIUM_ARGS.filter((a) => a !== '--disable-background-networking') });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  headless: !headed,
+  args: CHROMIUM_ARGS.filter((a) => a !== '--disable-background-networking'),
+});
 let failed = 0;
 try {
   const page = await browser.newPage({ baseURL: site.url });
@@ -37,23 +44,32 @@ try {
     await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-phase') === 'standby', root);
     const started = Date.now();
     await page.locator(`${root} [data-action="run"]`).click();
-    await page.waitForFunction((sel) => ['ready', 'done', 'unavailable'].includes(document.querySelector(sel)?.getAttribute('data-phase') ?? ''), root, { timeout: 300_000 });
+    await page.waitForFunction((sel) => ['ready', 'done', 'unavailable'].includes(document.querySelector(sel)?.getAttribute('data-phase') ?? ''), root, {
+      timeout: 300_000,
+    });
     if ((await page.locator(root).getAttribute('data-phase')) === 'unavailable') {
       console.error(`${id}: the WebContainer did not start: ${await page.locator(`${root} [data-fallback]`).textContent()}`);
       process.exitCode = 2;
       break;
     }
-    console.log(`${id}: booted and installed in ${((Date.now() - started) / 1000).toFixed(1)} s (${await page.locator(`${root} [data-notice]`).textContent()})`);
+    console.log(
+      `${id}: booted and installed in ${((Date.now() - started) / 1000).toFixed(1)} s (${await page.locator(`${root} [data-notice]`).textContent()})`,
+    );
     for (const variant of [catalogue.reference, catalogue.buggy[0]!]) {
       const t0 = Date.now();
-      const inBrowser = (await page.evaluate(([sel, files]) => (document.querySelector(sel) as unknown as { gradeFiles(f: unknown): Promise<unknown> }).gradeFiles(files), [root, variant.files] as const)) as Report;
+      const inBrowser = (await page.evaluate(
+        ([sel, files]) => (document.querySelector(sel) as unknown as { gradeFiles(f: unknown): Promise<unknown> }).gradeFiles(files),
+        [root, variant.files] as const,
+      )) as Report;
       const seconds = ((Date.now() - t0) / 1000).toFixed(1);
       const node = await gradeExercise({ exerciseId: id, files: variant.files, lang: 'en' }, undefined, { typecheck: false });
       const a = verdictsOf(node);
       const b = verdictsOf(inBrowser);
       const diff = [...new Set([...Object.keys(a.tests), ...Object.keys(b.tests)])].filter((t) => a.tests[t] !== b.tests[t]);
       if (a.status !== b.status || diff.length) failed++;
-      console.log(`  ${variant.name}: ${b.status} in ${seconds} s in the WebContainer, ${a.status} in Node${diff.length ? `; differ: ${diff.join('; ')}` : ', every test agrees'}`);
+      console.log(
+        `  ${variant.name}: ${b.status} in ${seconds} s in the WebContainer, ${a.status} in Node${diff.length ? `; differ: ${diff.join('; ')}` : ', every test agrees'}`,
+      );
     }
   }
 } finally {

@@ -55,6 +55,9 @@ function cycleThrough(graph: Map<string, Set<string>>, start: string): string[] 
 test('no two feature folders of src/ import each other, directly or through others', () => {
   const graph = folderGraph();
   expect(graph.size, 'the import scan found the folders').toBeGreaterThan(8);
-  const cycles = [...graph.keys()].map((f) => cycleThrough(graph, f)).filter(Boolean).map((c) => c!.join(' → '));
+  const cycles = [...graph.keys()]
+    .map((f) => cycleThrough(graph, f))
+    .filter(Boolean)
+    .map((c) => c!.join(' → '));
   expect(cycles).toEqual([]);
 });

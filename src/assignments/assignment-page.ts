@@ -37,12 +37,16 @@ function itemRows(a: Assignment, catalog: Catalog, p: Progress, storage: Paramet
         ? [fill(s['assignment.statusPassed'], { passed: result.best.passed, total: result.best.total }), 'done']
         : [s['assignment.statusSaved']!, 'saved'];
     const shown = p.solutionsShown?.[id] ? fill(s['assignment.solutionShown'], { status }) : status;
-    rows.push(row(s['assignment.kindExercise']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#exercise-${id}-title`, shown, state));
+    rows.push(
+      row(s['assignment.kindExercise']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#exercise-${id}-title`, shown, state),
+    );
   }
   for (const id of a.quizzes) {
     const meta = findItem(catalog, 'quizzes', id);
     const q = p.quizzes[id];
-    const [status, state] = q ? [fill(s['assignment.statusQuiz'], { score: q.best.score, total: q.best.total }), 'done'] : [s['assignment.statusQuizNone']!, 'missing'];
+    const [status, state] = q
+      ? [fill(s['assignment.statusQuiz'], { score: q.best.score, total: q.best.total }), 'done']
+      : [s['assignment.statusQuizNone']!, 'missing'];
     rows.push(row(s['assignment.kindQuiz']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#quiz-${id}-title`, status, state));
   }
   return rows;

@@ -77,9 +77,11 @@ export function isLate(due: string, now: Date): boolean {
 
 /** A due date for people: in the given zone (default: the reader's), with the zone's name. */
 export function formatDue(due: string, lang: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(due)) + ` (${timeZone ?? localTimeZone()})`;
+  return (
+    new Intl.DateTimeFormat(lang === 'vi' ? 'vi-VN' : 'en-GB', {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(new Date(due)) + ` (${timeZone ?? localTimeZone()})`
+  );
 }

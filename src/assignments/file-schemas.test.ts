@@ -124,7 +124,7 @@ describe('submissions', () => {
     const built = buildSubmission({
       assignment,
       learner: { name: 'An', email: 'an@example.com' },
-      progress: { ...progress, solutionsShown: { 'retry-helper': '2026-11-29T09:40:00.000Z', 'backoff': '2026-11-29T09:41:00.000Z' } },
+      progress: { ...progress, solutionsShown: { 'retry-helper': '2026-11-29T09:40:00.000Z', backoff: '2026-11-29T09:41:00.000Z' } },
       savedCode: () => saved,
       exerciseFiles: {},
       courseVersion: '0.1.0',
@@ -141,8 +141,15 @@ describe('submissions', () => {
     ['an absolute file name', { exercises: { 'retry-helper': { files: { '/etc/x': '' } } } }],
   ])('refuses %s', (_, change) => {
     const base = {
-      format: 'course-submission', version: 1, assignmentId: 'a1', learner: { name: 'An', email: 'an@example.com' },
-      exercises: {}, quizzes: {}, exportedAt: '2026-11-30T01:00:00.000Z', courseVersion: '0.1.0', clientResults: { exercises: {}, quizzes: {} },
+      format: 'course-submission',
+      version: 1,
+      assignmentId: 'a1',
+      learner: { name: 'An', email: 'an@example.com' },
+      exercises: {},
+      quizzes: {},
+      exportedAt: '2026-11-30T01:00:00.000Z',
+      courseVersion: '0.1.0',
+      clientResults: { exercises: {}, quizzes: {} },
     };
     expect(submissionSchema.safeParse(base).success).toBe(true);
     expect(submissionSchema.safeParse({ ...base, ...change }).success).toBe(false);

@@ -32,9 +32,10 @@ export function isTimeZone(zone: string): boolean {
 
 export const assignmentId = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, dot, dash, underscore'));
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const uniqueIds = z
-  .array(itemId)
-  .check(z.maxLength(100), z.refine((ids) => new Set(ids).size === ids.length, { message: 'ids must be unique' }));
+const uniqueIds = z.array(itemId).check(
+  z.maxLength(100),
+  z.refine((ids) => new Set(ids).size === ids.length, { message: 'ids must be unique' }),
+);
 const count = (min: number) => z.number().check(z.int(), z.minimum(min));
 
 export const assignmentSchema = z
@@ -54,9 +55,7 @@ export const assignmentSchema = z
     quizzes: uniqueIds,
     createdAt: isoTime,
   })
-  .check(
-    z.refine((a) => a.exercises.length + a.quizzes.length > 0, { message: 'an assignment needs at least one exercise or quiz', path: ['exercises'] }),
-  );
+  .check(z.refine((a) => a.exercises.length + a.quizzes.length > 0, { message: 'an assignment needs at least one exercise or quiz', path: ['exercises'] }));
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 export const learnerSchema = z.strictObject({

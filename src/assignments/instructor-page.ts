@@ -10,7 +10,10 @@ import { ASSIGNMENT_FORMAT, assignmentSchema, FORMAT_VERSION, isTimeZone, type A
 import { assignmentLink } from './link.ts';
 
 function newAssignmentId(now: Date): string {
-  const random = [...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(36).padStart(2, '0')).join('').slice(0, 6);
+  const random = [...crypto.getRandomValues(new Uint8Array(4))]
+    .map((b) => b.toString(36).padStart(2, '0'))
+    .join('')
+    .slice(0, 6);
   return `asg-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${random}`;
 }
 

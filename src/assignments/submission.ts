@@ -92,6 +92,11 @@ export function buildSubmission(input: SubmissionInput): BuiltSubmission {
 
 /** `submission-<assignment>-<name>.json`, safe on every file system. */
 export function submissionFileNameFor(assignmentId: string, learner: Learner): string {
-  const who = learner.email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'learner';
+  const who =
+    learner.email
+      .split('@')[0]!
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'learner';
   return `submission-${assignmentId}-${who}.json`;
 }

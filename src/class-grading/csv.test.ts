@@ -15,7 +15,6 @@ function spreadsheetCells(csv: string, separator: ',' | ';'): string[] {
 /** A field a spreadsheet would evaluate: a formula sign first, past spaces and opening quotes. */
 const isFormula = (field: string) => /^[ "]*[=+\-@]/.test(field);
 
-
 describe('gradebook CSV', () => {
   it('quotes commas, quotes and line breaks', () => {
     expect(csvCell('plain')).toBe('plain');
@@ -36,12 +35,26 @@ describe('gradebook CSV', () => {
 
   // The attack: with a `;` list separator (Vietnamese Excel), `An;=1+1` was a name and a formula cell.
   it.each([',', ';'] as const)('no cell is a formula when the sheet is opened with "%s" as its separator', (separator) => {
-    const names = ['An;=1+1', 'An,=1+1', 'An; =cmd|"/c calc"!A1', 'An;"=1+1', 'B\n+1', 'C\t@SUM(A1)', 'x;-2+3', '=HYPERLINK("http://x")', 'Nguyễn-Văn An; Bình'];
+    const names = [
+      'An;=1+1',
+      'An,=1+1',
+      'An; =cmd|"/c calc"!A1',
+      'An;"=1+1',
+      'B\n+1',
+      'C\t@SUM(A1)',
+      'x;-2+3',
+      '=HYPERLINK("http://x")',
+      'Nguyễn-Văn An; Bình',
+    ];
     const csv = toCsv([['Name', 'E-mail'], ...names.map((name) => [name, 'a@x.co'])]);
     const formulas = spreadsheetCells(csv, separator).filter(isFormula);
     expect(formulas).toEqual([]);
     // And read as RFC 4180 (a comma sheet), every name is still there to recognise, with the apostrophes.
-    expect(parseCsv(csv).slice(1).map((r) => r[0]!.replace(/'/g, ''))).toEqual(names);
+    expect(
+      parseCsv(csv)
+        .slice(1)
+        .map((r) => r[0]!.replace(/'/g, '')),
+    ).toEqual(names);
   });
 
   it('leaves ordinary text alone', () => {

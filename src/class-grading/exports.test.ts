@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../grading/exercise-schema.ts';
 import { parseCsv, toCsv } from './csv.ts';
-import { lmsRows, LMS_FORMATS } from './exports.ts';
+import { lmsRows, type LMS_FORMATS } from './exports.ts';
 import type { ClassContext, LearnerResult } from './results.ts';
 import { fakeReport, makeAssignment } from './test-fixtures.ts';
 
@@ -14,11 +14,19 @@ const learner = (name: string, email: string, failing: string[] | 'missing', sco
   learner: { name, email },
   exportedAt: '2026-11-30T01:00:00.000Z',
   late: false,
-  exercises: [failing === 'missing' ? { id: 'retry-helper', status: 'missing' } : { id: 'retry-helper', status: 'graded', report: fakeReport(['R1', 'R2', 'R3', 'R4'], failing) }],
+  exercises: [
+    failing === 'missing'
+      ? { id: 'retry-helper', status: 'missing' }
+      : { id: 'retry-helper', status: 'graded', report: fakeReport(['R1', 'R2', 'R3', 'R4'], failing) },
+  ],
   quizzes: [{ id: 'q1', answered: true, score, total: 2 }],
   durationMs: 1,
 });
-const results = [learner('Trần Bình', 'binh@example.com', ['R2'], 1), learner('=cmd|x', 'an@example.com', [], 2), learner('Chi', 'chi@example.com', 'missing', 0)];
+const results = [
+  learner('Trần Bình', 'binh@example.com', ['R2'], 1),
+  learner('=cmd|x', 'an@example.com', [], 2),
+  learner('Chi', 'chi@example.com', 'missing', 0),
+];
 const csv = (format: (typeof LMS_FORMATS)[number]) => parseCsv(toCsv(lmsRows(format, ctx, results)));
 
 describe('gradebook exports', () => {

@@ -48,31 +48,55 @@ beforeAll(() => {
   writeFileSync(assignmentFile, JSON.stringify(assignment));
   const an = { name: 'Nguyễn Văn An', email: 'an@example.com' };
   const put = (name: string, data: unknown) => writeFileSync(join(dir, name), typeof data === 'string' ? data : JSON.stringify(data));
-  const good = makeSubmission(assignment, an, { 'retry-helper': { 'retry.ts': solution('retry.ts') } }, {
-    quizzes: { [QUIZ]: { answers: rightAnswers } },
-    exportedAt: '2026-11-30T01:00:00.000Z',
-  });
+  const good = makeSubmission(
+    assignment,
+    an,
+    { 'retry-helper': { 'retry.ts': solution('retry.ts') } },
+    {
+      quizzes: { [QUIZ]: { answers: rightAnswers } },
+      exportedAt: '2026-11-30T01:00:00.000Z',
+    },
+  );
   put('an.json', good);
   // The attacks: a classmate's file claiming An's e-mail with a later export; a symlink to a private
   // file; a FIFO (reading it used to hang); a "format" nested 5000 deep (10 KB: a stack overflow).
-  put('impostor.json', { ...good, exportedAt: '2026-11-30T09:00:00.000Z', exercises: { 'retry-helper': { files: { 'retry.ts': 'export const retry = 1;' } } } });
+  put('impostor.json', {
+    ...good,
+    exportedAt: '2026-11-30T09:00:00.000Z',
+    exercises: { 'retry-helper': { files: { 'retry.ts': 'export const retry = 1;' } } },
+  });
   writeFileSync(join(root, 'private.txt'), 'root:$6$secret-hash:0:0');
   symlinkSync(join(root, 'private.txt'), join(dir, 'link.json'));
   spawnSync('mkfifo', [join(dir, 'fifo.json')]);
   put('deep.json', `{"format":${'['.repeat(5000)}${']'.repeat(5000)}}`);
   put(
     'binh.json',
-    makeSubmission(assignment, { name: '=HYPERLINK("x")', email: 'binh@example.com' }, { 'retry-helper': { 'retry.ts': buggyVariant('retry-helper', 'ignores-retry-after', { 'retry.ts': solution('retry.ts') }).files['retry.ts']! } }, {
-      exportedAt: '2026-12-02T08:00:00.000Z',
-    }),
+    makeSubmission(
+      assignment,
+      { name: '=HYPERLINK("x")', email: 'binh@example.com' },
+      { 'retry-helper': { 'retry.ts': buggyVariant('retry-helper', 'ignores-retry-after', { 'retry.ts': solution('retry.ts') }).files['retry.ts']! } },
+      {
+        exportedAt: '2026-12-02T08:00:00.000Z',
+      },
+    ),
   );
   put('not-json.json', '{"format": "course-submission", ');
   put('progress.json', { format: 'course-progress', version: 1 });
   put('v2.json', { ...good, version: 2 });
-  put('huge.json', JSON.stringify({ ...good, learner: { name: 'Big', email: 'big@example.com' } }).replace('"courseVersion"', `"pad": "${'x'.repeat(MAX_SUBMISSION_BYTES)}", "courseVersion"`));
+  put(
+    'huge.json',
+    JSON.stringify({ ...good, learner: { name: 'Big', email: 'big@example.com' } }).replace(
+      '"courseVersion"',
+      `"pad": "${'x'.repeat(MAX_SUBMISSION_BYTES)}", "courseVersion"`,
+    ),
+  );
   put('path.json', { ...good, learner: { name: 'P', email: 'p@example.com' }, exercises: { 'retry-helper': { files: { '../x': 'evil' } } } });
   put('abs.json', { ...good, learner: { name: 'Q', email: 'q@example.com' }, exercises: { 'retry-helper': { files: { '/etc/x': 'evil' } } } });
-  put('extra.json', { ...good, learner: { name: 'R', email: 'r@example.com' }, exercises: { 'retry-helper': { files: { 'retry.ts': 'x', 'notes.ts': 'y' } } } });
+  put('extra.json', {
+    ...good,
+    learner: { name: 'R', email: 'r@example.com' },
+    exercises: { 'retry-helper': { files: { 'retry.ts': 'x', 'notes.ts': 'y' } } },
+  });
   put('other.json', { ...good, learner: { name: 'S', email: 's@example.com' }, assignmentId: 'asg-someone-else' });
   put('unassigned.json', { ...good, learner: { name: 'T', email: 't@example.com' }, exercises: { 'deadline-middleware': { files: { 'deadline.ts': 'x' } } } });
   put('notes.txt', 'not a submission: ignored (not *.json)');
@@ -103,13 +127,37 @@ describe('npm run grade-class', () => {
     const col = (name: string) => header.indexOf(name);
     const row = (file: string) => csv.find((r) => r[col('File')] === file)!;
     expect(header).toEqual([
-      'Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', `${QUIZ} (score)`,
-      'Total (%)', 'Handed in', 'Exported at', 'Solution shown', 'Problems',
+      'Name',
+      'E-mail',
+      'File',
+      'Status',
+      'retry-helper (tests passed)',
+      'retry-helper (broken rules)',
+      `${QUIZ} (score)`,
+      'Total (%)',
+      'Handed in',
+      'Exported at',
+      'Solution shown',
+      'Problems',
     ]);
     const total = an.exercises['retry-helper'].total;
     expect(total).toBeGreaterThan(16);
-    const conflict = 'conflict: {other} also claim(s) to be an@example.com; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)';
-    expect(row('an.json')).toEqual(['Nguyễn Văn An', 'an@example.com', 'an.json', 'conflict: decide', `${total}/${total}`, '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '', conflict.replace('{other}', 'impostor.json')]);
+    const conflict =
+      'conflict: {other} also claim(s) to be an@example.com; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)';
+    expect(row('an.json')).toEqual([
+      'Nguyễn Văn An',
+      'an@example.com',
+      'an.json',
+      'conflict: decide',
+      `${total}/${total}`,
+      '',
+      '2/2',
+      '100.0',
+      'on time',
+      '2026-11-30T01:00:00.000Z',
+      '',
+      conflict.replace('{other}', 'impostor.json'),
+    ]);
     expect(row('impostor.json')!.slice(1, 5)).toEqual(['an@example.com', 'impostor.json', 'conflict: decide', `0/${total}`]);
     expect(row('impostor.json')![col('Problems')]).toContain(conflict.replace('{other}', 'an.json'));
     const binh = row('binh.json');
@@ -194,15 +242,11 @@ describe('npm run grade-class', () => {
     },
   );
 
-  test.skipIf(confinable)(
-    'without confinement it refuses to run untrusted code unless told --unsafe-no-sandbox',
-    { timeout: SLOW },
-    () => {
-      const r = cli(['--assignment', assignmentFile, '--submissions', dir, '--out', join(root, 'refused'), '--lang', 'en']);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain('Từ chối chấm');
-      expect(r.stderr).toContain('Refusing to grade');
-      expect(r.stderr).toContain('--unsafe-no-sandbox');
-    },
-  );
+  test.skipIf(confinable)('without confinement it refuses to run untrusted code unless told --unsafe-no-sandbox', { timeout: SLOW }, () => {
+    const r = cli(['--assignment', assignmentFile, '--submissions', dir, '--out', join(root, 'refused'), '--lang', 'en']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Từ chối chấm');
+    expect(r.stderr).toContain('Refusing to grade');
+    expect(r.stderr).toContain('--unsafe-no-sandbox');
+  });
 });

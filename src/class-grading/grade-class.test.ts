@@ -22,7 +22,10 @@ function fakeIO(files: Record<string, string>, grade: (code: string) => Promise<
   let running = 0;
   const stats = { maxRunning: 0, graded: [] as string[] };
   const io: ClassGradingIO = {
-    listSubmissions: async () => Object.keys(files).sort().map((name) => ({ name, size: files[name]!.length })),
+    listSubmissions: async () =>
+      Object.keys(files)
+        .sort()
+        .map((name) => ({ name, size: files[name]!.length })),
     readSubmission: (name) => files[name]!,
     async gradeExercise(_id, f) {
       running++;
@@ -70,19 +73,32 @@ describe('gradeClass', () => {
   // The attack: a second file with the victim's e-mail and a later exportedAt used to make the victim's
   // real submission "rejected as a duplicate" and have the attacker's code graded under their name.
   it('a second file claiming a learner replaces nothing: both are graded and shown as a conflict', async () => {
-    const real = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'real' } }, { exportedAt: '2026-11-30T01:00:00.000Z' }));
-    const impostor = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'AN@x.co' }, { 'retry-helper': { 'retry.ts': 'impostor' } }, { exportedAt: '2026-11-30T23:00:00.000Z' }));
+    const real = JSON.stringify(
+      makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'real' } }, { exportedAt: '2026-11-30T01:00:00.000Z' }),
+    );
+    const impostor = JSON.stringify(
+      makeSubmission(assignment, { name: 'An', email: 'AN@x.co' }, { 'retry-helper': { 'retry.ts': 'impostor' } }, { exportedAt: '2026-11-30T23:00:00.000Z' }),
+    );
     const { io, stats } = fakeIO({ 'an.json': real, 'zz.json': impostor }, async () => fakeReport(['R1']));
     const out = await gradeClass(ctx, io, { jobs: 2, lang: 'en' });
     expect(stats.graded.sort()).toEqual(['impostor', 'real']);
     expect(out.rejected).toEqual([]);
-    expect(out.results.map((r) => [r.file, r.conflictsWith])).toEqual([['an.json', ['zz.json']], ['zz.json', ['an.json']]]);
-    expect(say('en', learnerProblems(out.results[0]!)[0]!)).toMatch(/^conflict: zz\.json also claim\(s\) to be an@x\.co; each file is graded and none replaces another/);
+    expect(out.results.map((r) => [r.file, r.conflictsWith])).toEqual([
+      ['an.json', ['zz.json']],
+      ['zz.json', ['an.json']],
+    ]);
+    expect(say('en', learnerProblems(out.results[0]!)[0]!)).toMatch(
+      /^conflict: zz\.json also claim\(s\) to be an@x\.co; each file is graded and none replaces another/,
+    );
   });
 
   it('--latest-wins (explicit) grades only the latest export of a learner', async () => {
-    const older = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'old' } }, { exportedAt: '2026-11-30T01:00:00.000Z' }));
-    const newer = JSON.stringify(makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'new' } }, { exportedAt: '2026-11-30T03:00:00.000Z' }));
+    const older = JSON.stringify(
+      makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'old' } }, { exportedAt: '2026-11-30T01:00:00.000Z' }),
+    );
+    const newer = JSON.stringify(
+      makeSubmission(assignment, { name: 'An', email: 'an@x.co' }, { 'retry-helper': { 'retry.ts': 'new' } }, { exportedAt: '2026-11-30T03:00:00.000Z' }),
+    );
     const { io, stats } = fakeIO({ '1.json': newer, '2.json': older }, async () => fakeReport(['R1']));
     const out = await gradeClass(ctx, io, { jobs: 4, lang: 'en', duplicates: 'latest-wins' });
     expect(stats.graded).toEqual(['new']);

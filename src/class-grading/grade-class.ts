@@ -54,12 +54,17 @@ export interface GradeClassOptions {
 }
 
 export function assignedExercises(ctx: ClassContext): Record<string, AssignedExercise> {
-  return Object.fromEntries(
-    ctx.assignment.exercises.map((id) => [id, { editable: ctx.exercises[id]!.files.filter((f) => f.editable).map((f) => f.path) }]),
-  );
+  return Object.fromEntries(ctx.assignment.exercises.map((id) => [id, { editable: ctx.exercises[id]!.files.filter((f) => f.editable).map((f) => f.path) }]));
 }
 
-async function gradeLearner(ctx: ClassContext, io: ClassGradingIO, file: string, submission: Submission, lang: Lang, conflictsWith?: string[]): Promise<LearnerResult> {
+async function gradeLearner(
+  ctx: ClassContext,
+  io: ClassGradingIO,
+  file: string,
+  submission: Submission,
+  lang: Lang,
+  conflictsWith?: string[],
+): Promise<LearnerResult> {
   const started = performance.now();
   const exercises: ExerciseOutcome[] = [];
   for (const id of ctx.assignment.exercises) {
@@ -133,7 +138,11 @@ export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: Gr
         result = await gradeLearner(ctx, io, next.file, next.submission, opts.lang, claims.get(next.file));
       } catch (error) {
         // Not expected (each exercise's failure is caught inside), but one file must never stop the class.
-        reject({ file: next.file, learner: next.submission.learner, reason: { key: 'reject.crashed', params: { error: error instanceof Error ? error.name : '?' } } });
+        reject({
+          file: next.file,
+          learner: next.submission.learner,
+          reason: { key: 'reject.crashed', params: { error: error instanceof Error ? error.name : '?' } },
+        });
         continue;
       }
       results.push(result);

@@ -29,7 +29,14 @@ const results: LearnerResult[] = [
   },
 ];
 const render = (lang: 'en' | 'vi') =>
-  renderReport({ ctx, results, rejected: [{ file: 'x".json', reason: { key: 'reject.unreadable', params: { code: '<b>' } } }], lang, generatedAt: new Date('2026-12-05T00:00:00Z'), files: 2 });
+  renderReport({
+    ctx,
+    results,
+    rejected: [{ file: 'x".json', reason: { key: 'reject.unreadable', params: { code: '<b>' } } }],
+    lang,
+    generatedAt: new Date('2026-12-05T00:00:00Z'),
+    files: 2,
+  });
 
 describe('class report (HTML)', () => {
   it('escapes everything people wrote', () => {

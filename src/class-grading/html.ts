@@ -161,7 +161,10 @@ ${body}
 <thead><tr><th scope="col">${t('col.file')}</th><th scope="col">${t('col.name')}</th><th scope="col">${t('col.email')}</th><th scope="col">${t('html.reason')}</th></tr></thead>
 <tbody>
 ${rejected
-  .map((x) => `<tr><th scope="row">${e(x.file)}</th><td>${e(x.learner?.name ?? '')}</td><td>${e(x.learner?.email ?? '')}</td><td>${e(say(lang, x.reason))}</td></tr>`)
+  .map(
+    (x) =>
+      `<tr><th scope="row">${e(x.file)}</th><td>${e(x.learner?.name ?? '')}</td><td>${e(x.learner?.email ?? '')}</td><td>${e(say(lang, x.reason))}</td></tr>`,
+  )
   .join('\n')}
 </tbody>
 </table>

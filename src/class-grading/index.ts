@@ -1,7 +1,17 @@
 // Grading a whole class from the command line (`npm run grade-class`): pure checks, rows and
 // rendering, the orchestration over a narrow IO adapter, the Node adapter and the sandbox choice.
 export { cm, say, classMessages, type ClassKey, type Lang, type Message } from './messages.ts';
-export { loadSubmission, keepLatestPerLearner, sharedClaims, UnreadableSubmission, learnerKey, type Rejected, type SubmissionFile, type AssignedExercise, type Loaded } from './submission.ts';
+export {
+  loadSubmission,
+  keepLatestPerLearner,
+  sharedClaims,
+  UnreadableSubmission,
+  learnerKey,
+  type Rejected,
+  type SubmissionFile,
+  type AssignedExercise,
+  type Loaded,
+} from './submission.ts';
 export {
   gradebookRows,
   ruleFailureCounts,

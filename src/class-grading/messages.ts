@@ -54,7 +54,8 @@ const en = {
   'reject.notJson': 'not valid JSON (the first error is near character {position})',
   'reject.notSubmission': 'not a submission file (its "format" is not "course-submission")',
   'reject.badVersion': 'submission format version {version} is not supported (this grader reads version 1)',
-  'reject.badFileName': 'exercise {exercise} names a file by a path or with characters a file name may not have; only plain file names inside the exercise are accepted',
+  'reject.badFileName':
+    'exercise {exercise} names a file by a path or with characters a file name may not have; only plain file names inside the exercise are accepted',
   'reject.invalid': 'the submission is damaged or incomplete ({detail})',
   'reject.wrongAssignment': 'made for another assignment ({got}; this one is {expected})',
   'reject.unknownExercise': 'it holds the exercise {id}, which is not part of this assignment',
@@ -71,9 +72,11 @@ const en = {
   'problem.gradingFailed': '{id}: could not be graded ({message})',
   'problem.quizMissing': '{id}: not answered',
   'problem.review': '{id}: uses {what}, which no solution needs: read this code before trusting its result',
-  'problem.conflict': 'conflict: {others} also claim(s) to be {email}; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)',
+  'problem.conflict':
+    'conflict: {others} also claim(s) to be {email}; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)',
   'problem.tampering': '{id}: tampering suspected ({what}); the grade counts only what the learner’s code did through the grading protocol',
-  'problem.notStrict': '{id}: graded in one confined process, tests and learner’s code together, not strictly (strict grading cannot carry this exercise: see docs/assignments.md); a result this code rewrote itself would not be noticed',
+  'problem.notStrict':
+    '{id}: graded in one confined process, tests and learner’s code together, not strictly (strict grading cannot carry this exercise: see docs/assignments.md); a result this code rewrote itself would not be noticed',
   'col.name': 'Name',
   'col.email': 'E-mail',
   'col.file': 'File',
@@ -174,7 +177,8 @@ const vi = {
   'reject.notJson': 'không phải JSON hợp lệ (lỗi đầu tiên ở gần ký tự thứ {position})',
   'reject.notSubmission': 'không phải file bài nộp ("format" của nó không phải "course-submission")',
   'reject.badVersion': 'không hỗ trợ phiên bản {version} của định dạng bài nộp (bộ chấm này đọc phiên bản 1)',
-  'reject.badFileName': 'bài tập {exercise} đặt tên file bằng một đường dẫn hoặc bằng ký tự không được có trong tên file; chỉ chấp nhận tên file đơn giản bên trong bài tập',
+  'reject.badFileName':
+    'bài tập {exercise} đặt tên file bằng một đường dẫn hoặc bằng ký tự không được có trong tên file; chỉ chấp nhận tên file đơn giản bên trong bài tập',
   'reject.invalid': 'bài nộp bị hỏng hoặc thiếu dữ liệu ({detail})',
   'reject.wrongAssignment': 'được làm cho một bài giao khác ({got}; bài giao này là {expected})',
   'reject.unknownExercise': 'có bài tập {id}, không thuộc bài giao này',
@@ -191,9 +195,11 @@ const vi = {
   'problem.gradingFailed': '{id}: không chấm được ({message})',
   'problem.quizMissing': '{id}: chưa trả lời',
   'problem.review': '{id}: dùng {what}, thứ mà không lời giải nào cần: hãy đọc code này trước khi tin kết quả',
-  'problem.conflict': 'xung đột: {others} cũng nhận là {email}; file nào cũng được chấm và không file nào thay file nào: hãy quyết định file nào là thật (hoặc chấm lại với --latest-wins)',
+  'problem.conflict':
+    'xung đột: {others} cũng nhận là {email}; file nào cũng được chấm và không file nào thay file nào: hãy quyết định file nào là thật (hoặc chấm lại với --latest-wins)',
   'problem.tampering': '{id}: nghi can thiệp vào việc chấm ({what}); điểm chỉ tính những gì code của học viên làm qua giao thức chấm',
-  'problem.notStrict': '{id}: được chấm trong một process cô lập chung cho test và code của học viên, không strict (strict grading không chở được bài này: xem docs/assignments.md); nếu code tự sửa kết quả thì sẽ không bị phát hiện',
+  'problem.notStrict':
+    '{id}: được chấm trong một process cô lập chung cho test và code của học viên, không strict (strict grading không chở được bài này: xem docs/assignments.md); nếu code tự sửa kết quả thì sẽ không bị phát hiện',
   'col.name': 'Họ tên',
   'col.email': 'E-mail',
   'col.file': 'Tệp',

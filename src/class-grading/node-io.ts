@@ -30,7 +30,8 @@ export function readAssignmentFile(path: string): Outcome<Assignment> {
     return { ok: false, problem: { key: 'usage.assignmentNotJson', params: { file: path, detail: firstLine((error as Error).message) } } };
   }
   const parsed = assignmentSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, problem: { key: 'usage.assignmentInvalid', params: { file: path, detail: prettifyError(parsed.error).replace(/\n/g, ' ') } } };
+  if (!parsed.success)
+    return { ok: false, problem: { key: 'usage.assignmentInvalid', params: { file: path, detail: prettifyError(parsed.error).replace(/\n/g, ' ') } } };
   return { ok: true, value: parsed.data };
 }
 

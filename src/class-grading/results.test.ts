@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../grading/exercise-schema.ts';
 import type { QuizData } from '../quiz/schema.ts';
-import {
-  gradebookRows,
-  isSubmissionLate,
-  learnerTotal,
-  ruleFailureCounts,
-  scoreQuizzes,
-  type ClassContext,
-  type LearnerResult,
-} from './results.ts';
+import { gradebookRows, isSubmissionLate, learnerTotal, ruleFailureCounts, scoreQuizzes, type ClassContext, type LearnerResult } from './results.ts';
 import { fakeReport, makeAssignment, makeSubmission } from './test-fixtures.ts';
 
 const RULES = ['R1', 'R2', 'R10', 'R3'];
@@ -27,7 +19,15 @@ const quiz = {
   module: 'when-to-retry',
   title: text('Quiz'),
   questions: [
-    { id: 'q1', type: 'single', prompt: text('?'), choices: [{ id: 'a', text: text('a'), correct: true, explanation: text('e') }, { id: 'b', text: text('b'), correct: false, explanation: text('e') }] },
+    {
+      id: 'q1',
+      type: 'single',
+      prompt: text('?'),
+      choices: [
+        { id: 'a', text: text('a'), correct: true, explanation: text('e') },
+        { id: 'b', text: text('b'), correct: false, explanation: text('e') },
+      ],
+    },
     { id: 'q2', type: 'numeric', prompt: text('?'), answer: 3, tolerance: 0, explanation: text('e') },
   ],
 } as QuizData;
@@ -52,14 +52,22 @@ const buggy = learner('Bình', 'binh@example.com', {
   quizzes: [{ id: 'q-check', answered: true, score: 1, total: 2 }],
 });
 const broken = learner('Cường', 'cuong@example.com', { exercises: [{ id: 'retry-helper', status: 'graded', report: fakeReport(RULES, [], 'error') }] });
-const absent = learner('Dũng', 'dung@example.com', { exercises: [{ id: 'retry-helper', status: 'missing' }], quizzes: [{ id: 'q-check', answered: false, score: 0, total: 2 }] });
+const absent = learner('Dũng', 'dung@example.com', {
+  exercises: [{ id: 'retry-helper', status: 'missing' }],
+  quizzes: [{ id: 'q-check', answered: false, score: 0, total: 2 }],
+});
 
 describe('class results', () => {
   it('scores quizzes from the answers in the file, never from the browser’s claim', () => {
-    const s = makeSubmission(assignment, { name: 'An', email: 'an@example.com' }, {}, {
-      quizzes: { 'q-check': { answers: { q1: { type: 'single', choice: 'a' }, q2: { type: 'numeric', value: '4' } } } },
-      clientResults: { exercises: {}, quizzes: { 'q-check': { score: 2, total: 2, at: '2026-11-30T00:00:00.000Z' } } },
-    });
+    const s = makeSubmission(
+      assignment,
+      { name: 'An', email: 'an@example.com' },
+      {},
+      {
+        quizzes: { 'q-check': { answers: { q1: { type: 'single', choice: 'a' }, q2: { type: 'numeric', value: '4' } } } },
+        clientResults: { exercises: {}, quizzes: { 'q-check': { score: 2, total: 2, at: '2026-11-30T00:00:00.000Z' } } },
+      },
+    );
     expect(scoreQuizzes(s, ctx)).toEqual([{ id: 'q-check', answered: true, score: 1, total: 2 }]);
     const none = makeSubmission(assignment, { name: 'An', email: 'an@example.com' }, {});
     expect(scoreQuizzes(none, ctx)).toEqual([{ id: 'q-check', answered: false, score: 0, total: 2 }]);
@@ -80,9 +88,35 @@ describe('class results', () => {
 
   it('makes one gradebook row per learner, sorted by name, then the rejected files', () => {
     const rows = gradebookRows(ctx, [buggy, absent, ref, broken], [{ file: 'bad.json', reason: { key: 'reject.notJson', params: { position: 7 } } }], 'en');
-    expect(rows[0]).toEqual(['Name', 'E-mail', 'File', 'Status', 'retry-helper (tests passed)', 'retry-helper (broken rules)', 'q-check (score)', 'Total (%)', 'Handed in', 'Exported at', 'Solution shown', 'Problems']);
+    expect(rows[0]).toEqual([
+      'Name',
+      'E-mail',
+      'File',
+      'Status',
+      'retry-helper (tests passed)',
+      'retry-helper (broken rules)',
+      'q-check (score)',
+      'Total (%)',
+      'Handed in',
+      'Exported at',
+      'Solution shown',
+      'Problems',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['An', 'Bình', 'Cường', 'Dũng', '']);
-    expect(rows[1]).toEqual(['An', 'an@example.com', 'an@example.com.json', 'graded', '4/4', '', '2/2', '100.0', 'on time', '2026-11-30T01:00:00.000Z', '', '']);
+    expect(rows[1]).toEqual([
+      'An',
+      'an@example.com',
+      'an@example.com.json',
+      'graded',
+      '4/4',
+      '',
+      '2/2',
+      '100.0',
+      'on time',
+      '2026-11-30T01:00:00.000Z',
+      '',
+      '',
+    ]);
     expect(rows[2]!.slice(4, 9)).toEqual(['3/4', 'R10', '1/2', '62.5', 'late']);
     expect(rows[3]![11]).toContain('retry-helper: retry.ts could not be loaded');
     expect(rows[4]!.slice(4, 7)).toEqual(['0/4', '', '0/2']);
@@ -102,7 +136,13 @@ describe('class results', () => {
   });
 
   it('counts, per rule, the learners whose finished run breaks it', () => {
-    const [counts] = ruleFailureCounts(ctx, [ref, buggy, broken, absent, learner('E', 'e@x.co', { exercises: [{ id: 'retry-helper', status: 'graded', report: fakeReport(RULES, ['R1', 'R10']) }] })]);
+    const [counts] = ruleFailureCounts(ctx, [
+      ref,
+      buggy,
+      broken,
+      absent,
+      learner('E', 'e@x.co', { exercises: [{ id: 'retry-helper', status: 'graded', report: fakeReport(RULES, ['R1', 'R10']) }] }),
+    ]);
     expect(counts).toEqual({
       id: 'retry-helper',
       graded: 3,

@@ -6,7 +6,10 @@ import { codeToReview } from './review.ts';
 
 describe('codeToReview', () => {
   test('flags code that could tamper with its own grading', () => {
-    expect(codeToReview({ 'retry.ts': "import { writeFileSync } from 'node:fs';\nwriteFileSync('grader-events.jsonl', '');" })).toEqual(['node:fs', 'the test runner']);
+    expect(codeToReview({ 'retry.ts': "import { writeFileSync } from 'node:fs';\nwriteFileSync('grader-events.jsonl', '');" })).toEqual([
+      'node:fs',
+      'the test runner',
+    ]);
     expect(codeToReview({ 'a.ts': "const { execSync } = require('child_process');" })).toEqual(['child_process']);
     expect(codeToReview({ 'a.ts': 'process.exit(0);' })).toEqual(['process.exit/kill']);
     expect(codeToReview({ 'a.ts': "await import('fs');" })).toEqual(['node:fs']);

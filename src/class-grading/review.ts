@@ -14,7 +14,10 @@ const SUSPICIOUS: ReadonlyArray<readonly [string, RegExp]> = [
   // Ways past the names above that the tampering catalogue (solutions/*/tampering/) uses.
   ['a global looked up by name', /\b(?:globalThis|global|self)\b\s*(?:as\s+[\w<>, ]+)?\s*\)?\s*\[|\bSymbol\s*\.\s*for\s*\(/],
   ['the process channel', /\bprocess\s*\.\s*(?:send|_send|channel|ppid|connected|disconnect)\b|\b_send\b/],
-  ['a replaced global (time, randomness, promises, timers, signals)', /(?<!\bthis\s*)\.\s*(?:random|now|setTimeout|setInterval|setImmediate|Promise|AbortSignal|AbortController|fetch|timeout|any)\s*=(?![=>])/],
+  [
+    'a replaced global (time, randomness, promises, timers, signals)',
+    /(?<!\bthis\s*)\.\s*(?:random|now|setTimeout|setInterval|setImmediate|Promise|AbortSignal|AbortController|fetch|timeout|any)\s*=(?![=>])/,
+  ],
   ['sockets', /['"](?:node:)?(?:net|dgram|tls|v8)['"]/],
 ];
 

@@ -35,7 +35,12 @@ describe('createSubmissionSandbox', () => {
   });
 
   it('a status check that throws counts as unavailable', () => {
-    const broken: SandboxModule = { ...withConfinement(true), confinementStatus: () => { throw new Error('probe failed'); } };
+    const broken: SandboxModule = {
+      ...withConfinement(true),
+      confinementStatus: () => {
+        throw new Error('probe failed');
+      },
+    };
     const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, broken);
     expect(!choice.ok && sandboxText('en', choice.refusal)).toContain('probe failed');
   });

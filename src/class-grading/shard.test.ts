@@ -27,10 +27,17 @@ function classFiles(): Record<string, string> {
   const files: Record<string, string> = {};
   for (let i = 0; i < 40; i++) {
     const email = `learner${i}@example.test`;
-    files[`s${String(i).padStart(2, '0')}.json`] = JSON.stringify(makeSubmission(assignment, { name: `Học viên ${i}`, email }, { 'retry-helper': { 'retry.ts': `// ${i % 4}` } }));
+    files[`s${String(i).padStart(2, '0')}.json`] = JSON.stringify(
+      makeSubmission(assignment, { name: `Học viên ${i}`, email }, { 'retry-helper': { 'retry.ts': `// ${i % 4}` } }),
+    );
   }
   files['s07-old.json'] = JSON.stringify(
-    makeSubmission(assignment, { name: 'Học viên 7', email: 'LEARNER7@example.test' }, { 'retry-helper': { 'retry.ts': '// 1' } }, { exportedAt: '2026-11-01T00:00:00.000Z' }),
+    makeSubmission(
+      assignment,
+      { name: 'Học viên 7', email: 'LEARNER7@example.test' },
+      { 'retry-helper': { 'retry.ts': '// 1' } },
+      { exportedAt: '2026-11-01T00:00:00.000Z' },
+    ),
   );
   files['zz-broken.json'] = '{"format":';
   files['zz-other.json'] = JSON.stringify({ ...makeSubmission(assignment, { name: 'X', email: 'x@example.test' }, {}), assignmentId: 'asg-other' });
@@ -39,7 +46,10 @@ function classFiles(): Record<string, string> {
 
 function io(files: Record<string, string>): ClassGradingIO {
   return {
-    listSubmissions: async () => Object.keys(files).sort().map((name) => ({ name, size: files[name]!.length })),
+    listSubmissions: async () =>
+      Object.keys(files)
+        .sort()
+        .map((name) => ({ name, size: files[name]!.length })),
     readSubmission: (name) => files[name]!,
     // What each learner's code scores depends on the code alone, as with the real grader.
     gradeExercise: async (_id, f) => fakeReport(['R1', 'R2', 'R3'], ['R1', 'R2', 'R3'].slice(0, Number(f['retry.ts']!.slice(3)))),
@@ -88,12 +98,24 @@ describe('grade-class --shard K/N and merge', () => {
   it('refuses a missing, duplicate or foreign shard', async () => {
     const files = classFiles();
     const shard = async (index: number, count = 2) =>
-      JSON.parse(JSON.stringify(toShardFile(assignment.id, { index, count }, await gradeClass(ctx, io(files), { jobs: 1, lang: 'en', shard: { index, count } })))) as unknown;
+      JSON.parse(
+        JSON.stringify(toShardFile(assignment.id, { index, count }, await gradeClass(ctx, io(files), { jobs: 1, lang: 'en', shard: { index, count } }))),
+      ) as unknown;
     const one = await shard(1);
     expect(mergeShards(assignment.id, [{ file: 'a', data: one }])).toEqual({ ok: false, problem: { kind: 'missing-shard', index: 2 } });
-    expect(mergeShards(assignment.id, [{ file: 'a', data: one }, { file: 'b', data: one }])).toEqual({ ok: false, problem: { kind: 'duplicate-shard', index: 1 } });
+    expect(
+      mergeShards(assignment.id, [
+        { file: 'a', data: one },
+        { file: 'b', data: one },
+      ]),
+    ).toEqual({ ok: false, problem: { kind: 'duplicate-shard', index: 1 } });
     expect(mergeShards('asg-else', [{ file: 'a', data: one }])).toMatchObject({ ok: false, problem: { kind: 'other-assignment' } });
-    expect(mergeShards(assignment.id, [{ file: 'a', data: one }, { file: 'c', data: await shard(2, 3) }])).toMatchObject({ ok: false, problem: { kind: 'shard-count' } });
+    expect(
+      mergeShards(assignment.id, [
+        { file: 'a', data: one },
+        { file: 'c', data: await shard(2, 3) },
+      ]),
+    ).toMatchObject({ ok: false, problem: { kind: 'shard-count' } });
     expect(mergeShards(assignment.id, [{ file: 'x', data: { hello: 1 } }])).toEqual({ ok: false, problem: { kind: 'not-a-shard', file: 'x' } });
   });
 });

@@ -45,7 +45,16 @@ export interface ShardFile {
 }
 
 export function toShardFile(assignmentId: string, shard: Shard, grading: ClassGrading): ShardFile {
-  return { format: SHARD_FORMAT, version: 1, assignmentId, shard, files: grading.files, rejected: grading.rejected, results: grading.results, durationMs: grading.durationMs };
+  return {
+    format: SHARD_FORMAT,
+    version: 1,
+    assignmentId,
+    shard,
+    files: grading.files,
+    rejected: grading.rejected,
+    results: grading.results,
+    durationMs: grading.durationMs,
+  };
 }
 
 export type MergeProblem =
@@ -72,7 +81,10 @@ function isShardFile(v: unknown): v is ShardFile {
 }
 
 /** The one grading the shards add up to, or what is wrong with them (every shard once, one assignment, the same files). */
-export function mergeShards(assignmentId: string, parts: Array<{ file: string; data: unknown }>): { ok: true; grading: ClassGrading } | { ok: false; problem: MergeProblem } {
+export function mergeShards(
+  assignmentId: string,
+  parts: Array<{ file: string; data: unknown }>,
+): { ok: true; grading: ClassGrading } | { ok: false; problem: MergeProblem } {
   const shards: ShardFile[] = [];
   for (const { file, data } of parts) {
     if (!isShardFile(data)) return { ok: false, problem: { kind: 'not-a-shard', file } };

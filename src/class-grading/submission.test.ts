@@ -45,7 +45,9 @@ describe('loading a submission file', () => {
       'exercise retry-helper has no file notes.ts (it takes retry.ts)',
     );
     expect(reason(load({ ...good, exercises: { 'retry-helper': { files: {} } } }))).toContain('lacks its file retry.ts');
-    expect(reason(load({ ...good, learner: { name: 'An', email: 'not-an-email' } }))).toBe('the submission is damaged or incomplete (learner.email: invalid format)');
+    expect(reason(load({ ...good, learner: { name: 'An', email: 'not-an-email' } }))).toBe(
+      'the submission is damaged or incomplete (learner.email: invalid format)',
+    );
     expect(reason(load({ ...good, clientResults: undefined }))).toMatch(/damaged or incomplete/);
   });
 
@@ -76,8 +78,20 @@ describe('a hostile file is only ever its own refusal', () => {
   });
 
   it('a reader that throws (or any check that does) becomes that file’s refusal', () => {
-    const loaded = loadSubmission({ name: 'x.json', size: 10, read: () => { throw new RangeError('Maximum call stack size exceeded'); } }, assignment, exercises);
-    expect(reason(loaded)).toBe('checking this file failed (RangeError: for example data nested too deeply); it is set aside and the rest of the class is graded');
+    const loaded = loadSubmission(
+      {
+        name: 'x.json',
+        size: 10,
+        read: () => {
+          throw new RangeError('Maximum call stack size exceeded');
+        },
+      },
+      assignment,
+      exercises,
+    );
+    expect(reason(loaded)).toBe(
+      'checking this file failed (RangeError: for example data nested too deeply); it is set aside and the rest of the class is graded',
+    );
   });
 
   it('no reason quotes the file’s bytes', () => {
@@ -131,7 +145,10 @@ describe('one submission per learner', () => {
 
   it('breaks a tie on export time by file name, whatever order the disk lists them in', () => {
     const s = makeSubmission(assignment, an, {});
-    for (const order of [['x.json', 'y.json'], ['y.json', 'x.json']]) {
+    for (const order of [
+      ['x.json', 'y.json'],
+      ['y.json', 'x.json'],
+    ]) {
       const { kept } = keepLatestPerLearner(order.map((file) => ({ file, submission: s })));
       expect(kept.map((k) => k.file)).toEqual(['y.json']);
     }

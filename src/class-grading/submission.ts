@@ -54,7 +54,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** A word from the file shown only when it is plainly an identifier; anything else is shown as `?`. */
 const SAFE_WORD = /^[A-Za-z0-9._-]{1,64}$/;
-const safeWord = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && SAFE_WORD.test(value)) ? String(value) : '?';
+const safeWord = (value: unknown) =>
+  (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && SAFE_WORD.test(value)) ? String(value) : '?';
 
 /** Where JSON.parse stopped (V8 says "at position N" or "end of JSON input"), not the text V8 quotes around it. */
 function jsonErrorPosition(error: unknown, text: string): string {

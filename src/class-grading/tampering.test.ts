@@ -31,7 +31,9 @@ function catalogue(): Attack[] {
   for (const exercise of readdirSync(source).sort()) {
     let names: string[] = [];
     try {
-      names = readdirSync(join(source, exercise, 'tampering')).filter((n) => n.endsWith('.ts')).sort();
+      names = readdirSync(join(source, exercise, 'tampering'))
+        .filter((n) => n.endsWith('.ts'))
+        .sort();
     } catch {
       continue;
     }
@@ -39,7 +41,15 @@ function catalogue(): Attack[] {
     for (const n of names) {
       const code = readFileSync(join(source, exercise, 'tampering', n), 'utf8');
       const what = /^\/\/ tampering: (.+)$/m.exec(code)?.[1] ?? '';
-      out.push({ exercise, file, name: n.replace(/\.ts$/, ''), code, what, fullMarksInOneProcess: /^\/\/ full-marks-in-one-process$/m.test(code), flaggedByStrictGrading: /^\/\/ flagged-by-strict-grading$/m.test(code) });
+      out.push({
+        exercise,
+        file,
+        name: n.replace(/\.ts$/, ''),
+        code,
+        what,
+        fullMarksInOneProcess: /^\/\/ full-marks-in-one-process$/m.test(code),
+        flaggedByStrictGrading: /^\/\/ flagged-by-strict-grading$/m.test(code),
+      });
     }
   }
   return out;
@@ -72,7 +82,10 @@ describe.skipIf(!status.available && !required)(`strict grade-class${status.avai
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     attacks.forEach((a, i) => {
       const learner = { name: `Attacker ${i}`, email: `${a.exercise}.${a.name}@example.test` };
-      writeFileSync(join(dir, `${String(i).padStart(2, '0')}.json`), JSON.stringify(makeSubmission(assignment, learner, { [a.exercise]: { [a.file]: a.code } })));
+      writeFileSync(
+        join(dir, `${String(i).padStart(2, '0')}.json`),
+        JSON.stringify(makeSubmission(assignment, learner, { [a.exercise]: { [a.file]: a.code } })),
+      );
     });
     const io = strictClassIO(dir, () => ConfinedSandbox.create(), fsExerciseSource());
     const grading = await gradeClass(loaded.value, io, { jobs: 2, lang: 'en' }).finally(() => io.dispose());

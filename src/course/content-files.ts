@@ -25,9 +25,7 @@ export interface ContentProblem {
 
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 }
 
 export function splitFrontMatter(source: string): { frontMatter: unknown; body: string; bodyLine: number } {
@@ -73,7 +71,9 @@ export function loadContent(root = 'content'): LoadedContent {
     }
     const compileError = mdxError(body, bodyLine);
     if (compileError) problems.push({ file: path, message: `MDX does not compile: ${compileError}` });
-    const entryId = relative(lessonRoot, path).replace(/\\/g, '/').replace(/\.mdx$/, '');
+    const entryId = relative(lessonRoot, path)
+      .replace(/\\/g, '/')
+      .replace(/\.mdx$/, '');
     lessons.push({ path, entryId, data: parsed.data, body });
   }
 

@@ -43,9 +43,7 @@ describe('the course content', () => {
       expect(quiz, `${m.id}-quiz`).toBeDefined();
       expect(quiz!.questions.length).toBeGreaterThanOrEqual(6);
       expect(new Set(quiz!.questions.map((q) => q.type)).size).toBeGreaterThanOrEqual(3);
-      const last = content.lessons
-        .filter((l) => l.data.module === m.id)
-        .sort((a, b) => b.data.order - a.data.order)[0]!;
+      const last = content.lessons.filter((l) => l.data.module === m.id).sort((a, b) => b.data.order - a.data.order)[0]!;
       expect(embeddedIn(last.body).quizzes, last.path).toContain(`${m.id}-quiz`);
     }
   });

@@ -30,8 +30,21 @@ describe('the glossary', () => {
   it('covers every lesson, quiz, brief, rule text and UI string it is meant to hold', () => {
     const where = sources.map((s) => s.where.split('.json')[0]);
     expect(where.filter((w) => w.startsWith('content/lessons/')).length).toBe(content.lessons.length);
-    for (const expected of ['content/quizzes/', 'content/glossary', 'content/modules', 'exercises/retry-helper/brief.vi.md', 'exercises/retry-helper/exercise', 'src/i18n/ui/vi.ts', 'src/sims/', 'scripts/cli-messages.ts', 'src/grading/messages.ts']) {
-      expect(where.some((w) => w.startsWith(expected)), expected).toBe(true);
+    for (const expected of [
+      'content/quizzes/',
+      'content/glossary',
+      'content/modules',
+      'exercises/retry-helper/brief.vi.md',
+      'exercises/retry-helper/exercise',
+      'src/i18n/ui/vi.ts',
+      'src/sims/',
+      'scripts/cli-messages.ts',
+      'src/grading/messages.ts',
+    ]) {
+      expect(
+        where.some((w) => w.startsWith(expected)),
+        expected,
+      ).toBe(true);
     }
   });
 
@@ -45,18 +58,29 @@ describe('the glossary', () => {
             if (known) pending.add(known);
             return !known;
           })
-          .map((a) => `${s.where}${s.where.includes('.json') ? '' : `:${a.line}`} (${lang}): "${a.found}", write "${a.preferred}" (glossary entry ${a.entryId})`),
+          .map(
+            (a) => `${s.where}${s.where.includes('.json') ? '' : `:${a.line}`} (${lang}): "${a.found}", write "${a.preferred}" (glossary entry ${a.entryId})`,
+          ),
       ),
     );
     expect(problems).toEqual([]);
-    expect(PENDING.filter((p) => !pending.has(p)).map((p) => p.where), 'exceptions that no longer match: remove them').toEqual([]);
+    expect(
+      PENDING.filter((p) => !pending.has(p)).map((p) => p.where),
+      'exceptions that no longer match: remove them',
+    ).toEqual([]);
   });
 
   it('links no term that the lessons never use', () => {
     for (const lang of LANGS) {
-      const text = content.lessons.filter((l) => l.data.lang === lang).map((l) => prose(l.body)).join('\n');
+      const text = content.lessons
+        .filter((l) => l.data.lang === lang)
+        .map((l) => prose(l.body))
+        .join('\n');
       const unused = glossary.entries.filter((e) => e[lang].match.length > 0 && !phrasePattern(e[lang].match)!.test(text));
-      expect(unused.map((e) => e.id), `${lang} entries whose forms no lesson uses`).toEqual([]);
+      expect(
+        unused.map((e) => e.id),
+        `${lang} entries whose forms no lesson uses`,
+      ).toEqual([]);
     }
   });
 
@@ -66,7 +90,10 @@ describe('the glossary', () => {
       const { code } = await mdxToJs(lesson.body, { mdastPlugins: [glossaryLinks(glossary)], fileURL: pathToFileURL(join(root, lesson.path)) });
       const linked = [...code.matchAll(/\/(vi|en)\/glossary\/#([a-z0-9-]+)/g)];
       expect(linked.length, `${lesson.path}: glossary links`).toBeGreaterThan(0);
-      expect(linked.filter((m) => m[1] !== lesson.data.lang || !ids.has(m[2]!)).map((m) => m[0]), lesson.path).toEqual([]);
+      expect(
+        linked.filter((m) => m[1] !== lesson.data.lang || !ids.has(m[2]!)).map((m) => m[0]),
+        lesson.path,
+      ).toEqual([]);
       expect(new Set(linked.map((m) => m[2])).size, `${lesson.path}: each term is linked once`).toBe(linked.length);
     }
   });

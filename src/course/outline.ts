@@ -39,11 +39,7 @@ export const homeHref = (lang: Lang) => `/${lang}/`;
 export const moduleHref = (lang: Lang, module: string) => `/${lang}/${module}/`;
 export const lessonHref = (lang: Lang, lessonId: string) => `/${lang}/${lessonId}/`;
 
-export function buildOutline(
-  lang: Lang,
-  modules: CourseModule[],
-  lessons: { id: string; data: LessonData }[],
-): Outline {
+export function buildOutline(lang: Lang, modules: CourseModule[], lessons: { id: string; data: LessonData }[]): Outline {
   const mine = lessons
     .filter((l) => l.data.lang === lang)
     .map((l): LessonRef => {

@@ -22,16 +22,11 @@ const glossary = glossarySchema.parse({
   ],
 });
 
-const link = (text: string, lang: 'vi' | 'en' = 'en', seen = new Set<string>()) =>
-  linkFirstMentions(text, termMatcher(glossary, lang), seen);
+const link = (text: string, lang: 'vi' | 'en' = 'en', seen = new Set<string>()) => linkFirstMentions(text, termMatcher(glossary, lang), seen);
 
 describe('linkFirstMentions', () => {
   it('marks only the first mention of each term', () => {
-    expect(link('A retry, then another retry.')).toEqual([
-      { text: 'A ' },
-      { text: 'retry', entryId: 'retry' },
-      { text: ', then another retry.' },
-    ]);
+    expect(link('A retry, then another retry.')).toEqual([{ text: 'A ' }, { text: 'retry', entryId: 'retry' }, { text: ', then another retry.' }]);
   });
 
   it('prefers the longest form, so "retry budget" links to its own entry', () => {
@@ -45,11 +40,7 @@ describe('linkFirstMentions', () => {
   });
 
   it('matches whole words only, in any letter case', () => {
-    expect(link('Retryable errors are not a Retry.')).toEqual([
-      { text: 'Retryable errors are not a ' },
-      { text: 'Retry', entryId: 'retry' },
-      { text: '.' },
-    ]);
+    expect(link('Retryable errors are not a Retry.')).toEqual([{ text: 'Retryable errors are not a ' }, { text: 'Retry', entryId: 'retry' }, { text: '.' }]);
   });
 
   it('remembers what the lesson already linked across calls', () => {
@@ -98,7 +89,12 @@ describe('glossarySchema', () => {
 
   it('refuses a duplicate id', () => {
     const side = { term: 't', definition: 'x'.repeat(20) };
-    const dup = { entries: [{ id: 'a', en: side, vi: side }, { id: 'a', en: side, vi: side }] };
+    const dup = {
+      entries: [
+        { id: 'a', en: side, vi: side },
+        { id: 'a', en: side, vi: side },
+      ],
+    };
     expect(glossarySchema.safeParse(dup).success).toBe(false);
   });
 });

@@ -5,12 +5,12 @@
 import type { Lang } from '../i18n/langs.ts';
 import type { Glossary } from './schema.ts';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One regular expression for all `phrases`, longest first so "retry budget" wins over "retry". */
 export function phrasePattern(phrases: readonly string[]): RegExp | undefined {
   if (phrases.length === 0) return undefined;
-  const alternatives = [...new Set(phrases)].sort((a, b) => b.length - a.length).map(escape);
+  const alternatives = [...new Set(phrases)].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // A phrase must not touch a letter, a digit or "_" on either side.
   return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
 }

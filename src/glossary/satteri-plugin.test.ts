@@ -23,7 +23,9 @@ describe('glossaryLinks', () => {
     expect(out).toContain('<h1>Why retry</h1>');
     expect(out).toContain('<a href="/x/">the retry helper</a>');
     expect(out).toContain('<code>retry()</code>');
-    expect(out).toContain('Then a <a href="/vi/glossary/#retry" title="Gửi lại một request sau khi nó lỗi." class="glossary-term">retry</a>, and another retry.');
+    expect(out).toContain(
+      'Then a <a href="/vi/glossary/#retry" title="Gửi lại một request sau khi nó lỗi." class="glossary-term">retry</a>, and another retry.',
+    );
     expect(out.match(/glossary-term/g)).toHaveLength(1);
   });
 

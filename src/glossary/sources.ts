@@ -29,9 +29,7 @@ export function jsonStrings(value: unknown, where: string, lang?: Lang, skipKeys
   if (typeof value === 'string') return [{ where, lang, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => jsonStrings(v, `${where}[${i}]`, lang, skipKeys));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) =>
-      skipKeys.includes(k) ? [] : jsonStrings(v, `${where}.${k}`, isLang(k) ? k : lang, skipKeys),
-    );
+    return Object.entries(value).flatMap(([k, v]) => (skipKeys.includes(k) ? [] : jsonStrings(v, `${where}.${k}`, isLang(k) ? k : lang, skipKeys)));
   }
   return [];
 }

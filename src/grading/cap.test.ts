@@ -11,9 +11,7 @@ describe('cap', () => {
     expect(stripAnsi('\u001b[31mred\u001b[39m ok')).toBe('red ok');
   });
   test('drops the sandbox root from paths and file URLs', () => {
-    expect(relativize('at /tmp/grade-1/src/a.ts:1:2 and file:///tmp/grade-1/tests/x.ts', '/tmp/grade-1')).toBe(
-      'at src/a.ts:1:2 and tests/x.ts',
-    );
+    expect(relativize('at /tmp/grade-1/src/a.ts:1:2 and file:///tmp/grade-1/tests/x.ts', '/tmp/grade-1')).toBe('at src/a.ts:1:2 and tests/x.ts');
     expect(relativize('unchanged', undefined)).toBe('unchanged');
   });
 });

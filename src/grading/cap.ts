@@ -1,3 +1,4 @@
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC, that is what it strips
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 export function stripAnsi(text: string): string {
@@ -14,5 +15,9 @@ export function cap(text: string, max: number): string {
 export function relativize(text: string, root: string | undefined): string {
   if (!root) return text;
   const r = root.endsWith('/') ? root : root + '/';
-  return text.split('file://' + r).join('').split(r).join('');
+  return text
+    .split('file://' + r)
+    .join('')
+    .split(r)
+    .join('');
 }

@@ -47,7 +47,8 @@ function processesWith(marker: string): number[] {
   return out;
 }
 
-const summary = (r: Report) => JSON.stringify({ status: r.status, message: r.message, failing: r.tests.filter((t) => t.status !== 'pass').slice(0, 3) }).slice(0, 2000);
+const summary = (r: Report) =>
+  JSON.stringify({ status: r.status, message: r.message, failing: r.tests.filter((t) => t.status !== 'pass').slice(0, 3) }).slice(0, 2000);
 const token = `s3cr3t-${Math.random().toString(36).slice(2)}`;
 const markerNumber = `4242.${Math.floor(Math.random() * 1e9)}`;
 
@@ -94,10 +95,7 @@ describe.skipIf(!status.available).concurrent('ConfinedSandbox', () => {
   });
 
   test('a submission cannot read, write or connect outside its sandbox, and the report says what it tried', { timeout: SLOW }, async () => {
-    const targets = [
-      ['127.0.0.1', port('127.0.0.1')],
-      ...(external ? [[external, port(external)]] : []),
-    ];
+    const targets = [['127.0.0.1', port('127.0.0.1')], ...(external ? [[external, port(external)]] : [])];
     const attack = `
 import { readFileSync, writeFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { connect } from 'node:net';

@@ -82,7 +82,7 @@ function probe(): ConfinementStatus {
   const bwrap = findExecutable('bwrap');
   if (!bwrap) return unavailable('bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap).');
   const prlimit = findExecutable('prlimit', ['/usr/bin/prlimit']);
-  if (!prlimit || !prlimit.startsWith('/usr/')) return unavailable('prlimit (util-linux) is not installed under /usr.');
+  if (!prlimit?.startsWith('/usr/')) return unavailable('prlimit (util-linux) is not installed under /usr.');
 
   const base = mkdtempSync(join(tmpdir(), 'grade-probe-'));
   try {

@@ -23,9 +23,7 @@ export type ReporterEvent =
   | { type: 'module-end'; file: string; state: string; errors: SerializedError[] }
   | { type: 'end'; reason: string; unhandled: SerializedError[] };
 
-export type ProgressEvent =
-  | { type: 'start'; id: string; name: string }
-  | { type: 'end'; id: string; state?: string; errors: string[] };
+export type ProgressEvent = { type: 'start'; id: string; name: string } | { type: 'end'; id: string; state?: string; errors: string[] };
 
 export function parseJsonLines<T extends { type: string }>(text: string | undefined): T[] {
   const out: T[] = [];

@@ -14,9 +14,7 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export const RULE_ID = /^[A-Z]\d{1,3}$/;
 
 /** A relative path inside the exercise: `/`-separated, no `..`, no leading dot segments. */
-export const exerciseFilePath = z
-  .string()
-  .check(z.refine((p) => p.split('/').every((seg) => SEGMENT.test(seg) && seg !== '..'), 'not a safe relative path'));
+export const exerciseFilePath = z.string().check(z.refine((p) => p.split('/').every((seg) => SEGMENT.test(seg) && seg !== '..'), 'not a safe relative path'));
 
 const rule = z.strictObject({ title: text, message: text, hint: text });
 const ms = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
@@ -25,13 +23,11 @@ export const exerciseSchema = z.strictObject({
   id: z.string().check(z.regex(SLUG)),
   module: z.string().check(z.regex(SLUG)),
   title: text,
-  files: z
-    .array(z.strictObject({ path: exerciseFilePath, editable: z.boolean() }))
-    .check(
-      z.minLength(1),
-      z.refine((files) => files.some((f) => f.editable), 'at least one editable file'),
-      z.refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'file paths must be unique'),
-    ),
+  files: z.array(z.strictObject({ path: exerciseFilePath, editable: z.boolean() })).check(
+    z.minLength(1),
+    z.refine((files) => files.some((f) => f.editable), 'at least one editable file'),
+    z.refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'file paths must be unique'),
+  ),
   limits: z
     .strictObject({ testTimeoutMs: ms(100, 60_000), runTimeoutMs: ms(1000, 300_000) })
     .check(z.refine((l) => l.runTimeoutMs > l.testTimeoutMs, 'runTimeoutMs must exceed testTimeoutMs')),
@@ -40,9 +36,7 @@ export const exerciseSchema = z.strictObject({
    * the page: no sockets, no child processes) or `webcontainer` (it needs Node: real HTTP servers).
    */
   inBrowser: z.enum(['worker', 'webcontainer']),
-  rules: z
-    .record(z.string().check(z.regex(RULE_ID)), rule)
-    .check(z.refine((r) => Object.keys(r).length > 0, 'at least one rule')),
+  rules: z.record(z.string().check(z.regex(RULE_ID)), rule).check(z.refine((r) => Object.keys(r).length > 0, 'at least one rule')),
 });
 
 export type Exercise = z.infer<typeof exerciseSchema>;

@@ -75,9 +75,7 @@ describe('gradeWith (fake sandbox)', () => {
 
   test('input errors are thrown before anything runs', async () => {
     const sandbox = new FakeSandbox();
-    await expect(gradeWith({ exerciseId: 'tiny', files: { '../x': '' }, lang: 'en' }, sandbox, { source: tinySource })).rejects.toBeInstanceOf(
-      GradeInputError,
-    );
+    await expect(gradeWith({ exerciseId: 'tiny', files: { '../x': '' }, lang: 'en' }, sandbox, { source: tinySource })).rejects.toBeInstanceOf(GradeInputError);
     await expect(gradeWith({ exerciseId: 'nope', files: {}, lang: 'en' }, sandbox, { source: tinySource })).rejects.toThrow('Unknown exercise "nope"');
     expect(sandbox.runs).toEqual([]);
   });

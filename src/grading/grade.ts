@@ -61,15 +61,11 @@ export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: G
     intervalMs: opts.watchdogIntervalMs ?? 250,
   });
   const [run, typeOutput] = await Promise.all([
-    runTests(sandbox, opts.warm === true, { timeoutMs: runTimeoutMs, env: { GRADER_TEST_TIMEOUT_MS: String(testTimeoutMs) } }).finally(() =>
-      watchdog.stop(),
-    ),
+    runTests(sandbox, opts.warm === true, { timeoutMs: runTimeoutMs, env: { GRADER_TEST_TIMEOUT_MS: String(testTimeoutMs) } }).finally(() => watchdog.stop()),
     opts.typecheck ? typeCheck(sandbox, opts.typecheck, runTimeoutMs) : Promise.resolve(''),
   ]);
   const files = exercise.files.map((f) => f.path);
-  const typeErrors: Location[] = parseTscOutput(typeOutput, files).filter((e) =>
-    exercise.files.some((f) => f.editable && f.path === e.file),
-  );
+  const typeErrors: Location[] = parseTscOutput(typeOutput, files).filter((e) => exercise.files.some((f) => f.editable && f.path === e.file));
 
   return mapReport({
     exercise,

@@ -46,11 +46,7 @@ export function nodeTypeCheck(): GradeOptions['typecheck'] {
 const defaultSource = fsExerciseSource();
 
 /** Grades on this machine: a fresh temp-dir sandbox per call unless one is given. */
-export async function gradeExercise(
-  request: GradeRequest,
-  sandbox?: Sandbox,
-  opts: Partial<GradeOptions> = {},
-): Promise<Report> {
+export async function gradeExercise(request: GradeRequest, sandbox?: Sandbox, opts: Partial<GradeOptions> = {}): Promise<Report> {
   const own = sandbox ? undefined : await NodeSandbox.create();
   try {
     return await gradeWith(request, sandbox ?? own!, { source: defaultSource, typecheck: nodeTypeCheck(), ...opts });

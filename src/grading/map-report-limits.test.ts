@@ -32,9 +32,7 @@ describe('mapReport with a sandbox limit', () => {
     );
     const r = mapReport(base({ events, progress, run: memoryStop }));
     expect(r.status).toBe('error');
-    expect(r.message).toBe(
-      'The run was stopped: it used more than 256 MB of memory while test "R2 ends" ran. Look for data that grows without end (rule R2).',
-    );
+    expect(r.message).toBe('The run was stopped: it used more than 256 MB of memory while test "R2 ends" ran. Look for data that grows without end (rule R2).');
     expect(r.tests.map((t) => [t.name, t.status])).toEqual([
       ['R1 adds', 'pass'],
       ['R2 ends', 'error'],

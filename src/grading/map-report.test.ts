@@ -106,7 +106,9 @@ describe('mapReport', () => {
     expect(r.tests[1]!.message).toBe('');
     // R2's file was never collected: the report says so instead of pretending the suite had 2 tests.
     expect(r.notRunRules).toEqual(['R2']);
-    expect(mapReport(base({ events: lines(collected(G, ['R1 adds', 'R2 ends']), result(`${G}_0`, 'passed'), result(`${G}_1`, 'passed'), end()) })).notRunRules).toBeUndefined();
+    expect(
+      mapReport(base({ events: lines(collected(G, ['R1 adds', 'R2 ends']), result(`${G}_0`, 'passed'), result(`${G}_1`, 'passed'), end()) })).notRunRules,
+    ).toBeUndefined();
   });
 
   test('a stopped run with concurrent tests marks every one still running as timed out', () => {

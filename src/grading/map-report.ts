@@ -88,7 +88,14 @@ export function mapReport(input: MapInput): Report {
         ...(timedOut ? { timedOut } : {}),
       });
       // Stopped before or while it ran: the rule's message and hint would be about something else.
-      const stoppedTest = (reason: string, how: { timedOut?: true; notRun?: true }): TestReport => ({ ...base, status: 'error', message: '', hint: '', details: reason, ...how });
+      const stoppedTest = (reason: string, how: { timedOut?: true; notRun?: true }): TestReport => ({
+        ...base,
+        status: 'error',
+        message: '',
+        hint: '',
+        details: reason,
+        ...how,
+      });
       const passed = (): TestReport => ({ ...base, status: 'pass', message: entry?.title[lang] ?? '', hint: '', details: '' });
       const timeoutDetails = (msg: string) => {
         const m = TIMEOUT.exec(msg);
@@ -112,7 +119,9 @@ export function mapReport(input: MapInput): Report {
         if (end.state === 'pass') tests.push(passed());
         else tests.push(timeout ? failed(timeout, 'fail', true) : failed(msg));
       } else if (open.some((o) => o.id === c.id)) {
-        tests.push(memoryMb === undefined ? stoppedTest(t(lang, 'test.hung'), { timedOut: true }) : stoppedTest(t(lang, 'test.limitMemory', { mb: memoryMb }), {}));
+        tests.push(
+          memoryMb === undefined ? stoppedTest(t(lang, 'test.hung'), { timedOut: true }) : stoppedTest(t(lang, 'test.limitMemory', { mb: memoryMb }), {}),
+        );
       } else if (stopped || !ended) {
         tests.push(stoppedTest(t(lang, 'test.notRun'), { notRun: true }));
       }
@@ -130,7 +139,9 @@ export function mapReport(input: MapInput): Report {
   };
   if (stopped || !ended) {
     const seen = new Set(tests.map((x) => x.rule));
-    const notRunRules = Object.keys(exercise.rules).filter((r) => !seen.has(r)).sort(compareRuleIds);
+    const notRunRules = Object.keys(exercise.rules)
+      .filter((r) => !seen.has(r))
+      .sort(compareRuleIds);
     if (notRunRules.length) report.notRunRules = notRunRules;
   }
 
@@ -156,9 +167,7 @@ export function mapReport(input: MapInput): Report {
   if (input.stopped || input.run.timedOut) {
     report.status = 'error';
     const ms = Math.round(input.run.durationMs);
-    report.message = hung
-      ? t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' })
-      : t(lang, 'grade.stoppedLoading', { ms });
+    report.message = hung ? t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' }) : t(lang, 'grade.stoppedLoading', { ms });
     return report;
   }
   if (!ended || tests.length === 0) {

@@ -7,7 +7,8 @@ const en = {
   'grade.stopped': 'The run was stopped after {ms} ms: test "{test}" never finished. Look for a loop that never ends or never awaits (rule {rule}).',
   'grade.stoppedLoading': 'The run was stopped after {ms} ms before any test finished: does your file loop forever when it is loaded?',
   'grade.limitMemory': 'The run was stopped: it used more than {mb} MB of memory while test "{test}" ran. Look for data that grows without end (rule {rule}).',
-  'grade.limitMemoryLoading': 'The run was stopped: it used more than {mb} MB of memory before any test finished. Does your file build something huge when it is loaded?',
+  'grade.limitMemoryLoading':
+    'The run was stopped: it used more than {mb} MB of memory before any test finished. Does your file build something huge when it is loaded?',
   'grade.crashed': 'The test run ended without results (exit code {code}). Its output: {output}',
   'grade.unhandled': 'Every test passed, but an error escaped them (an unhandled rejection or a timer that threw): {message}',
   'grade.ok': 'Every rule holds.',
@@ -24,14 +25,18 @@ const en = {
 const vi = {
   'grade.syntax': 'Không nạp được {file} (dòng {line}, cột {column}): {message}',
   'grade.load': 'Bộ test không nạp được code của bạn: {message}',
-  'grade.stopped': 'Lần chạy bị dừng sau {ms} ms: test "{test}" không bao giờ kết thúc. Hãy tìm một vòng lặp không có điểm dừng hoặc không bao giờ await (rule {rule}).',
+  'grade.stopped':
+    'Lần chạy bị dừng sau {ms} ms: test "{test}" không bao giờ kết thúc. Hãy tìm một vòng lặp không có điểm dừng hoặc không bao giờ await (rule {rule}).',
   'grade.stoppedLoading': 'Lần chạy bị dừng sau {ms} ms trước khi có test nào xong: file của bạn có lặp vô hạn ngay khi được nạp không?',
-  'grade.limitMemory': 'Lần chạy bị dừng: nó dùng quá {mb} MB bộ nhớ trong khi test "{test}" đang chạy. Hãy tìm dữ liệu cứ lớn lên mãi không dừng (rule {rule}).',
-  'grade.limitMemoryLoading': 'Lần chạy bị dừng: nó dùng quá {mb} MB bộ nhớ trước khi có test nào xong. File của bạn có tạo ra thứ gì khổng lồ ngay khi được nạp không?',
+  'grade.limitMemory':
+    'Lần chạy bị dừng: nó dùng quá {mb} MB bộ nhớ trong khi test "{test}" đang chạy. Hãy tìm dữ liệu cứ lớn lên mãi không dừng (rule {rule}).',
+  'grade.limitMemoryLoading':
+    'Lần chạy bị dừng: nó dùng quá {mb} MB bộ nhớ trước khi có test nào xong. File của bạn có tạo ra thứ gì khổng lồ ngay khi được nạp không?',
   'grade.crashed': 'Lần chạy test kết thúc mà không có kết quả (exit code {code}). Output: {output}',
   'grade.unhandled': 'Mọi test đều qua, nhưng có một lỗi thoát ra ngoài (unhandled rejection hoặc một timer ném lỗi): {message}',
   'grade.ok': 'Mọi rule đều đạt.',
-  'test.timedOut': 'Hết thời gian sau {ms} ms: lời gọi không bao giờ kết thúc (một promise không bao giờ settle, hoặc một lần chờ không bao giờ bị huỷ?). {details}',
+  'test.timedOut':
+    'Hết thời gian sau {ms} ms: lời gọi không bao giờ kết thúc (một promise không bao giờ settle, hoặc một lần chờ không bao giờ bị huỷ?). {details}',
   'test.hung': 'Vẫn đang chạy khi lần chạy bị dừng: một vòng lặp vô hạn không await sẽ chặn mọi thứ.',
   'test.notRun': 'Không chạy: lần chạy đã bị dừng trước test này.',
   'test.limitMemory': 'Vẫn đang chạy khi lần chạy bị dừng vì dùng quá {mb} MB bộ nhớ.',

@@ -98,7 +98,8 @@ type Recorded = Record<string, { hash: string; verdicts: Verdicts }>;
 
 export function filesHash(files: Record<string, string>, suite: Record<string, string>): string {
   const h = createHash('sha256');
-  for (const [k, v] of Object.entries({ ...files, ...Object.fromEntries(Object.entries(suite).map(([p, t]) => [`tests/${p}`, t])) }).sort()) h.update(`${k}\0${v}\0`);
+  for (const [k, v] of Object.entries({ ...files, ...Object.fromEntries(Object.entries(suite).map(([p, t]) => [`tests/${p}`, t])) }).sort())
+    h.update(`${k}\0${v}\0`);
   return h.digest('hex');
 }
 

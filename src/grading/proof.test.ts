@@ -6,16 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { filesHash, loadCatalogue, recordVerdicts, verdictsOf, type Variant, type Verdicts } from './proof-catalogue.ts';
-import {
-  fsExerciseSource,
-  gradeWith,
-  GradeInputError,
-  NodeSandbox,
-  nodeTypeCheck,
-  REPO_ROOT,
-  type GradeOptions,
-  type Report,
-} from './index.ts';
+import { fsExerciseSource, gradeWith, GradeInputError, NodeSandbox, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from './index.ts';
 
 const source = fsExerciseSource();
 const ids = await source.ids();
@@ -85,8 +76,14 @@ for (const id of ids) {
   describe.concurrent(`exercise ${id}`, () => {
     test('the catalogue has a buggy variant for every rule and at least two alternatives', () => {
       const caught = new Set(buggy.flatMap((b) => b.expectFail));
-      expect(rules.filter((r) => !caught.has(r)), 'rules without a buggy variant').toEqual([]);
-      expect(buggy.filter((b) => b.expectFail.length === 0).map((b) => b.name), 'buggy patches without Breaks:').toEqual([]);
+      expect(
+        rules.filter((r) => !caught.has(r)),
+        'rules without a buggy variant',
+      ).toEqual([]);
+      expect(
+        buggy.filter((b) => b.expectFail.length === 0).map((b) => b.name),
+        'buggy patches without Breaks:',
+      ).toEqual([]);
       expect(alternatives.length, 'alternative correct implementations').toBeGreaterThanOrEqual(2);
     });
 
@@ -160,7 +157,10 @@ describe.concurrent('the grader on hostile input (retry-helper)', () => {
   });
 
   test('a never-settling promise fails its test by the per-test timeout', { timeout: SLOW }, async () => {
-    const stuck = reference.replace('  budget?.deposit();\n  let attempts = 0;', '  if (maxAttempts === 7) await new Promise(() => {});\n  budget?.deposit();\n  let attempts = 0;');
+    const stuck = reference.replace(
+      '  budget?.deposit();\n  let attempts = 0;',
+      '  if (maxAttempts === 7) await new Promise(() => {});\n  budget?.deposit();\n  let attempts = 0;',
+    );
     expect(stuck).not.toBe(reference);
     const report = await grade(id, { 'retry.ts': stuck }, { testTimeoutMs: 1000 });
     expect(report.status, summary(report)).toBe('fail');

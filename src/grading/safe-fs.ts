@@ -2,7 +2,7 @@
 // instructor's rights (often root), so it must never follow a link a submission planted
 // (grader-events.jsonl -> ~/.ssh/id_rsa, src/ -> /etc), block on a FIFO, or read a huge file.
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, rm } from 'node:fs/promises';
+import { type FileHandle, lstat, mkdir, open, rm } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
@@ -65,7 +65,7 @@ export async function safeRead(root: string, path: string, maxBytes: number): Pr
     dir = `${dir}/${part}`;
     if ((await kind(dir)) !== 'dir') return undefined;
   }
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(`${dir}/${parts.at(-1)}`, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   } catch {

@@ -17,6 +17,14 @@ export interface ExerciseSource {
 }
 
 /** Environment files mounted at the sandbox root for every run. */
-export const ENV_FILES = ['package.json', 'vitest.config.mjs', 'grader-reporter.mjs', 'grader-setup.mjs', 'grader-random.mjs', 'grader-warm.mjs', 'tsconfig.json'] as const;
+export const ENV_FILES = [
+  'package.json',
+  'vitest.config.mjs',
+  'grader-reporter.mjs',
+  'grader-setup.mjs',
+  'grader-random.mjs',
+  'grader-warm.mjs',
+  'tsconfig.json',
+] as const;
 export const EVENTS_FILE = 'grader-events.jsonl';
 export const PROGRESS_FILE = 'grader-progress.jsonl';

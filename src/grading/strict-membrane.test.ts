@@ -90,7 +90,10 @@ describe('values cross as copies, functions and objects with behaviour as handle
         this.name = 'RetryError';
       }
     }
-    const { mod } = pair({ RetryError, run: async (f: () => Promise<unknown>) => f().catch((e: unknown) => Promise.reject(new RetryError('not-retryable', { cause: e }))) });
+    const { mod } = pair({
+      RetryError,
+      run: async (f: () => Promise<unknown>) => f().catch((e: unknown) => Promise.reject(new RetryError('not-retryable', { cause: e }))),
+    });
     const mine = new RangeError('bad range');
     const err = (await (mod['run'] as (f: () => Promise<unknown>) => Promise<unknown>)(() => Promise.reject(mine)).catch((e: unknown) => e)) as RetryError;
     expect(err).toBeInstanceOf(mod['RetryError'] as typeof RetryError);
@@ -130,7 +133,13 @@ describe("the learner's unhandled rejections", () => {
 describe("the tests' end gives away nothing it was not handed", () => {
   test('no constructor, prototype or language built-in is reachable through a handed object', () => {
     let reached: unknown = 'nothing';
-    const { mod } = pair({ probe: (opts: Record<string, unknown>) => ((reached = [opts['constructor'], opts['__proto__'], opts['hasOwnProperty'] === Object.prototype.hasOwnProperty ? 'local' : 'remote']), 0) });
+    const { mod } = pair({
+      probe: (opts: Record<string, unknown>) =>
+        (
+          // biome-ignore lint/suspicious/noProto: reading __proto__ through the membrane is the attack under test
+          (reached = [opts['constructor'], opts['__proto__'], opts['hasOwnProperty'] === Object.prototype.hasOwnProperty ? 'local' : 'remote']), 0
+        ),
+    });
     (mod['probe'] as (o: object) => number)({ now: () => 1 });
     expect(reached).toEqual([undefined, undefined, 'local']);
   });

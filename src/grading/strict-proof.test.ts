@@ -76,35 +76,38 @@ async function oneProcessVerdicts(id: string, name: string, files: Record<string
 // Exercises graded in one confined process (NOT_STRICT, each with its reason) are not proven here.
 const ids = (await source.ids()).filter((id) => !(id in NOT_STRICT));
 
-describe.skipIf(!status.available && !required)(`strict grading gives the one-process verdicts${status.available ? '' : ` (skipped: ${status.reason})`}`, () => {
-  test('the machine can confine runs', () => {
-    expect(status.available, status.reason).toBe(true);
-  });
-
-  for (const id of ids) {
-    describe.concurrent(`exercise ${id}`, async () => {
-      const bundle = (await source.load(id))!;
-      for (const variant of allVariants(await loadCatalogue(id, bundle))) {
-        test(`${variant.name}: same verdict for every test`, { timeout: SLOW }, async () => {
-          const hash = filesHash(variant.files, bundle.tests);
-          const skip = CLOCK_BOUND[id]?.[variant.name] ?? [];
-          const keep = (v: Verdicts) => Object.fromEntries(Object.entries(v.tests).filter(([name]) => !skip.includes(name)));
-          // Tests that wait on real timers (10 to 20 ms windows) can flip either way on a loaded
-          // machine, in one process as in two: a difference is graded again, both ways, twice at
-          // most, the strict grade then alone on the machine's cores.
-          let expected: Verdicts | undefined;
-          let outcome: Awaited<ReturnType<StrictGrader['grade']>> | undefined;
-          for (let attempt = 0; attempt < 3; attempt++) {
-            expected = await limit(() => oneProcessVerdicts(id, variant.name, variant.files, attempt === 0 ? hash : 'fresh'));
-            outcome = await limit(() => strict.grade({ exerciseId: id, files: variant.files, lang: 'en' }), attempt === 0 ? 1 : 2);
-            if (JSON.stringify(keep(verdictsOf(outcome.report))) === JSON.stringify(keep(expected))) break;
-          }
-          const got = verdictsOf(outcome!.report);
-          expect(keep(got), `verdicts through strict grading (${outcome!.report.message ?? ''})`).toEqual(keep(expected!));
-          expect(got.status).toBe(expected!.status);
-          expect(outcome!.suspicions, 'nothing in the catalogue looks like tampering').toEqual([]);
-        });
-      }
+describe.skipIf(!status.available && !required)(
+  `strict grading gives the one-process verdicts${status.available ? '' : ` (skipped: ${status.reason})`}`,
+  () => {
+    test('the machine can confine runs', () => {
+      expect(status.available, status.reason).toBe(true);
     });
-  }
-});
+
+    for (const id of ids) {
+      describe.concurrent(`exercise ${id}`, async () => {
+        const bundle = (await source.load(id))!;
+        for (const variant of allVariants(await loadCatalogue(id, bundle))) {
+          test(`${variant.name}: same verdict for every test`, { timeout: SLOW }, async () => {
+            const hash = filesHash(variant.files, bundle.tests);
+            const skip = CLOCK_BOUND[id]?.[variant.name] ?? [];
+            const keep = (v: Verdicts) => Object.fromEntries(Object.entries(v.tests).filter(([name]) => !skip.includes(name)));
+            // Tests that wait on real timers (10 to 20 ms windows) can flip either way on a loaded
+            // machine, in one process as in two: a difference is graded again, both ways, twice at
+            // most, the strict grade then alone on the machine's cores.
+            let expected: Verdicts | undefined;
+            let outcome: Awaited<ReturnType<StrictGrader['grade']>> | undefined;
+            for (let attempt = 0; attempt < 3; attempt++) {
+              expected = await limit(() => oneProcessVerdicts(id, variant.name, variant.files, attempt === 0 ? hash : 'fresh'));
+              outcome = await limit(() => strict.grade({ exerciseId: id, files: variant.files, lang: 'en' }), attempt === 0 ? 1 : 2);
+              if (JSON.stringify(keep(verdictsOf(outcome.report))) === JSON.stringify(keep(expected))) break;
+            }
+            const got = verdictsOf(outcome!.report);
+            expect(keep(got), `verdicts through strict grading (${outcome!.report.message ?? ''})`).toEqual(keep(expected!));
+            expect(got.status).toBe(expected!.status);
+            expect(outcome!.suspicions, 'nothing in the catalogue looks like tampering').toEqual([]);
+          });
+        }
+      });
+    }
+  },
+);

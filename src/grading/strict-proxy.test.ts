@@ -8,7 +8,8 @@ describe('strict grading stand-in modules', () => {
       '1-a.test.ts': "import { fetchWithRetry, RetryError, type RetryOptions } from '../src/retry.ts';\nimport { other } from '../src/other.ts';",
       'helpers.ts': "import type { RetryBudget } from '../src/retry.ts';\nimport { tokenBucketBudget as bucket } from '../src/retry.ts';",
     };
-    const starter = 'export class RetryError extends Error {}\nexport interface RetryBudget {}\nexport async function fetchWithRetry() {}\nexport const LIMIT = 3;\nexport type X = 1;';
+    const starter =
+      'export class RetryError extends Error {}\nexport interface RetryBudget {}\nexport async function fetchWithRetry() {}\nexport const LIMIT = 3;\nexport type X = 1;';
     expect(exportNames('retry.ts', tests, starter)).toEqual(['LIMIT', 'RetryError', 'fetchWithRetry', 'tokenBucketBudget']);
   });
 

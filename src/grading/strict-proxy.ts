@@ -34,9 +34,9 @@ export function exportNames(file: string, tests: Record<string, string>, starter
 /** The stand-in module for a learner file: one export per name, each the learner's value. */
 export function strictProxySource(file: string, names: string[], clientPath: string): string {
   const lines = [
-    '// Generated for strict grading: the learner\'s code runs in another process; see exercises/_env/strict/.',
+    "// Generated for strict grading: the learner's code runs in another process; see exercises/_env/strict/.",
     `import { learnerModule } from ${JSON.stringify(clientPath)};`,
-    '// Calls the learner\'s code makes into the tests run through here, so their stack names this file.',
+    "// Calls the learner's code makes into the tests run through here, so their stack names this file.",
     'function __learnerCall(fn, self, args) {',
     '  return Reflect.apply(fn, self, args);',
     '}',

@@ -18,7 +18,15 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-const connect = (path: string) => new Promise<net.Socket>((resolve, reject) => net.connect(path).once('connect', function (this: net.Socket) { resolve(this); }).once('error', reject));
+const connect = (path: string) =>
+  new Promise<net.Socket>((resolve, reject) =>
+    net
+      .connect(path)
+      .once('connect', function (this: net.Socket) {
+        resolve(this);
+      })
+      .once('error', reject),
+  );
 const firstData = (s: net.Socket) => new Promise<string>((resolve) => s.once('data', (d) => resolve(d.toString())));
 const closed = (s: net.Socket) => new Promise<void>((resolve) => s.once('close', () => resolve()));
 
@@ -69,11 +77,14 @@ describe('the strict grading relay', () => {
     const testsRoot = tmp();
     const learnerRoot = tmp();
     let learner: net.Socket | undefined;
-    relay = await startRelay(testsRoot, learnerRoot, (socket) =>
-      void connect(join(learnerRoot, socket)).then(
-        (s) => (learner ??= s),
-        () => undefined,
-      ),
+    relay = await startRelay(
+      testsRoot,
+      learnerRoot,
+      (socket) =>
+        void connect(join(learnerRoot, socket)).then(
+          (s) => (learner ??= s),
+          () => undefined,
+        ),
     );
     const tests = await connect(join(testsRoot, TESTS_SOCKET));
     tests.resume(); // read what arrives, as the tests' I/O thread does

@@ -92,11 +92,17 @@ export async function startRelay(
       }
       ends.learner = sock;
       for (const chunk of toLearner.splice(0)) sock.write(chunk);
-      pass(sock, () => ends.tests, toTests, true, () => {
-        ends.learnerGone = true;
-        if (!ends.testsGone && !closing) learnerLeftFirst = true;
-        ends.tests?.end();
-      });
+      pass(
+        sock,
+        () => ends.tests,
+        toTests,
+        true,
+        () => {
+          ends.learnerGone = true;
+          if (!ends.testsGone && !closing) learnerLeftFirst = true;
+          ends.tests?.end();
+        },
+      );
     });
     startLearner(learnerSocket(n));
     return {
@@ -104,10 +110,16 @@ export async function startRelay(
         ends.tests = sock;
         if (ends.learnerGone) return void sock.end();
         for (const chunk of toTests.splice(0)) sock.write(chunk);
-        pass(sock, () => ends.learner, toLearner, false, () => {
-          ends.testsGone = true;
-          ends.learner?.destroy();
-        });
+        pass(
+          sock,
+          () => ends.learner,
+          toLearner,
+          false,
+          () => {
+            ends.testsGone = true;
+            ends.learner?.destroy();
+          },
+        );
       },
     };
   };

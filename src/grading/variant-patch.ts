@@ -41,7 +41,10 @@ export function parseVariantPatch(text: string, where: string): VariantPatch {
     else if (/^\s+\S/.test(line) && last) fields[last] += ` ${line.trim()}`;
     else if (line.trim()) throw new PatchError(`${where}: header line is not "Key: value": ${line}`);
   }
-  const breaks = (fields.breaks ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const breaks = (fields.breaks ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!breaks.length) throw new PatchError(`${where}: the header names no rule (Breaks: R1, R2)`);
   if (!fields.bug) throw new PatchError(`${where}: the header does not say what the bug is (Bug: ...)`);
   return { breaks, bug: fields.bug, ...(fields.why ? { why: fields.why } : {}), diff: text.slice(start) };

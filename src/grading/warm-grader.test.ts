@@ -13,7 +13,11 @@ const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 const reference = read('solutions/retry-helper/retry.ts');
 const buggy = (name: string) => buggyVariant('retry-helper', name, { 'retry.ts': reference }).files['retry.ts']!;
 const grade = (text: string) => grader.grade({ exerciseId: 'retry-helper', files: { 'retry.ts': text }, lang: 'en' });
-const why = (r: Report) => `${r.message ?? ''} ${r.tests.filter((t) => t.status !== 'pass').map((t) => `${t.name}: ${t.details}`).join(' | ')}`.slice(0, 1500);
+const why = (r: Report) =>
+  `${r.message ?? ''} ${r.tests
+    .filter((t) => t.status !== 'pass')
+    .map((t) => `${t.name}: ${t.details}`)
+    .join(' | ')}`.slice(0, 1500);
 const failing = (r: Report) => [...new Set(r.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))];
 
 test('re-grading in a kept sandbox follows every change of the learner file', { timeout: 240_000 }, async () => {

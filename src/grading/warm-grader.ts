@@ -42,11 +42,13 @@ export function createWarmGrader(opts: WarmGraderOptions = {}) {
       const current = entry;
       clearTimeout(current.idle);
       const graded = current.tail.then(async () => gradeWith(request, await current.sandbox, { source, typecheck, warm: true }));
-      current.tail = graded.catch(() => undefined).finally(() => {
-        clearTimeout(current.idle); // a grade queued behind this one may have set it already
-        current.idle = setTimeout(() => void free(request.exerciseId), idleMs);
-        current.idle.unref();
-      });
+      current.tail = graded
+        .catch(() => undefined)
+        .finally(() => {
+          clearTimeout(current.idle); // a grade queued behind this one may have set it already
+          current.idle = setTimeout(() => void free(request.exerciseId), idleMs);
+          current.idle.unref();
+        });
       return graded;
     },
     /** Frees every kept sandbox. */

@@ -21,7 +21,11 @@ const CATALOGS: Record<string, Checked> = {
   'scripts/cli-messages.ts': cliMessages,
 };
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join();
 
 /** What is wrong with a catalog, one line per problem (empty when it is sound). */
 function problems(catalog: Checked): string[] {

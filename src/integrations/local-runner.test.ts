@@ -14,7 +14,10 @@ beforeAll(async () => {
   process.env.BROWSER = 'none'; // print, do not open
   const hooks = localRunner().hooks as Record<string, (arg: unknown) => unknown>;
   // A stand-in for Vite's dev server: the middleware stack and module loading, nothing else.
-  const vite = { middlewares: { use: (h: Handler) => (handler = h) }, ssrLoadModule: (path: string) => import(/* @vite-ignore */ new URL(`../..${path}`, import.meta.url).pathname) };
+  const vite = {
+    middlewares: { use: (h: Handler) => (handler = h) },
+    ssrLoadModule: (path: string) => import(/* @vite-ignore */ new URL(`../..${path}`, import.meta.url).pathname),
+  };
   hooks['astro:server:setup']!({ server: vite });
   server = createServer((req, res) => handler!(req, res, () => res.writeHead(404).end('site')));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

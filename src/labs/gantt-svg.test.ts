@@ -4,12 +4,36 @@ import { ganttSvg, niceTicks, stackBars } from './gantt-svg.ts';
 import { ganttTableHtml } from './render.ts';
 
 const charts = runSim('deadline-chain').charts as GanttChart[];
-const words = { yes: 'yes', no: 'no', none: '—', sampled: '', lane: 'Hop', call: 'Call', start: 'Start', end: 'End', outcome: 'Outcome', outcomes: { ok: 'answered', timeout: 'timed out', error: 'returned an error', cancelled: 'cancelled', completed: 'worked to the end', stopped: 'stopped early' } };
+const words = {
+  yes: 'yes',
+  no: 'no',
+  none: '—',
+  sampled: '',
+  lane: 'Hop',
+  call: 'Call',
+  start: 'Start',
+  end: 'End',
+  outcome: 'Outcome',
+  outcomes: {
+    ok: 'answered',
+    timeout: 'timed out',
+    error: 'returned an error',
+    cancelled: 'cancelled',
+    completed: 'worked to the end',
+    stopped: 'stopped early',
+  },
+};
 const options = { width: 640, lang: 'en' as const, outcomeLabels: words.outcomes, legendLabel: 'Outcome' };
 
 describe('the deadline-chain timeline', () => {
   it('stacks overlapping calls of a lane in rows, reusing a row once it is free', () => {
-    expect(stackBars([{ lane: 'C', start: 0, end: 10, outcome: 'ok' }, { lane: 'C', start: 5, end: 8, outcome: 'ok' }, { lane: 'C', start: 9, end: 12, outcome: 'ok' }])).toEqual([0, 1, 1]);
+    expect(
+      stackBars([
+        { lane: 'C', start: 0, end: 10, outcome: 'ok' },
+        { lane: 'C', start: 5, end: 8, outcome: 'ok' },
+        { lane: 'C', start: 9, end: 12, outcome: 'ok' },
+      ]),
+    ).toEqual([0, 1, 1]);
   });
 
   it('picks round ticks that cover the whole range', () => {

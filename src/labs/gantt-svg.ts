@@ -82,7 +82,9 @@ export function ganttSvg(chart: GanttChart, o: GanttOptions): string {
   let y = TOP;
   for (const l of lanes) {
     out.push(`<rect x="${LEFT}" y="${y}" width="${plotW}" height="${l.height}" class="lab-lane"/>`);
-    out.push(`<text x="${LEFT - 8}" y="${y + l.height / 2}" class="lab-gantt-lane" text-anchor="end" dominant-baseline="middle">${esc(l.lane.label[o.lang])}</text>`);
+    out.push(
+      `<text x="${LEFT - 8}" y="${y + l.height / 2}" class="lab-gantt-lane" text-anchor="end" dominant-baseline="middle">${esc(l.lane.label[o.lang])}</text>`,
+    );
     y += l.height;
   }
   for (const t of ticks) {
@@ -101,8 +103,11 @@ export function ganttSvg(chart: GanttChart, o: GanttOptions): string {
       const by = y + LANE_PAD + l.rows[i]! * (BAR_H + ROW_GAP);
       const name = o.outcomeLabels[b.outcome] ?? b.outcome;
       const tip = `${l.lane.label[o.lang]} ${b.label ?? ''}: ${formatTick(b.start, o.lang)}–${formatTick(b.end, o.lang)} ${chart.x.unit ?? ''}, ${name}`;
-      out.push(`<rect x="${x.toFixed(1)}" y="${by}" width="${w.toFixed(1)}" height="${BAR_H}" rx="2" class="lab-bar lab-o-${esc(b.outcome)}"><title>${esc(tip)}</title></rect>`);
-      if (b.outcome === 'timeout') out.push(`<rect x="${x.toFixed(1)}" y="${by}" width="${w.toFixed(1)}" height="${BAR_H}" rx="2" fill="url(#${hatch})" class="lab-bar-hatch"/>`);
+      out.push(
+        `<rect x="${x.toFixed(1)}" y="${by}" width="${w.toFixed(1)}" height="${BAR_H}" rx="2" class="lab-bar lab-o-${esc(b.outcome)}"><title>${esc(tip)}</title></rect>`,
+      );
+      if (b.outcome === 'timeout')
+        out.push(`<rect x="${x.toFixed(1)}" y="${by}" width="${w.toFixed(1)}" height="${BAR_H}" rx="2" fill="url(#${hatch})" class="lab-bar-hatch"/>`);
     });
     y += l.height;
   }
@@ -110,7 +115,9 @@ export function ganttSvg(chart: GanttChart, o: GanttOptions): string {
   for (const m of chart.markers ?? []) {
     const x = sx(m.x).toFixed(1);
     out.push(`<line x1="${x}" x2="${x}" y1="${TOP - 4}" y2="${TOP + plotH}" class="lab-marker"/>`);
-    out.push(`<text x="${x}" y="${TOP - 8}" text-anchor="${sx(m.x) > width * 0.7 ? 'end' : 'start'}" class="lab-gantt-marker">${esc(m.label[o.lang])} (${esc(formatTick(m.x, o.lang))} ${esc(chart.x.unit ?? '')})</text>`);
+    out.push(
+      `<text x="${x}" y="${TOP - 8}" text-anchor="${sx(m.x) > width * 0.7 ? 'end' : 'start'}" class="lab-gantt-marker">${esc(m.label[o.lang])} (${esc(formatTick(m.x, o.lang))} ${esc(chart.x.unit ?? '')})</text>`,
+    );
   }
   // Legend.
   out.push(`<text x="4" y="${legendTop + 4}" class="lab-gantt-axis">${esc(o.legendLabel)}</text>`);

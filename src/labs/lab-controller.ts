@@ -69,10 +69,6 @@ class LabController {
     return fill(this.strings[`lab.${key}`] ?? key, vars);
   }
 
-  #text(t: Text): string {
-    return t[this.lang];
-  }
-
   /** A validation message naming the sliders by their labels, not the simulation's keys. */
   #error(t: Text): string {
     return labelKeys(t[this.lang], this.sim.params, this.lang);
@@ -190,7 +186,10 @@ class LabController {
     const seedEl = this.form.querySelector<HTMLInputElement>('[data-seed]')!;
     const seed = seedEl.value.trim() === '' ? Number.NaN : Number(seedEl.value);
     const seedOk = Number.isInteger(seed) && seed >= 0 && seed <= SEED_MAX;
-    this.#setFieldError('seed', seedOk ? '' : this.lang === 'vi' ? `Seed phải là số nguyên từ 0 đến ${SEED_MAX}.` : `The seed must be an integer from 0 to ${SEED_MAX}.`);
+    this.#setFieldError(
+      'seed',
+      seedOk ? '' : this.lang === 'vi' ? `Seed phải là số nguyên từ 0 đến ${SEED_MAX}.` : `The seed must be an integer from 0 to ${SEED_MAX}.`,
+    );
     if (bad || !seedOk) {
       this.#setFormError(this.#t('invalid'));
       return null;
@@ -298,7 +297,13 @@ class LabController {
     const words = { ...this.strings.words, names: namesOf(view) };
     const focus = this.#focus && this.focusSpec ? { key: this.focusSpec.key, value: this.#focus } : null;
     this.#renderFigures(view, focus);
-    this.el.querySelector('[data-results-table]')!.innerHTML = resultsTableHtml(view, this.lang, words, String(this.el.querySelector('[data-results-table] caption')?.textContent ?? ''), focus);
+    this.el.querySelector('[data-results-table]')!.innerHTML = resultsTableHtml(
+      view,
+      this.lang,
+      words,
+      String(this.el.querySelector('[data-results-table] caption')?.textContent ?? ''),
+      focus,
+    );
     const theme = this.#plots.size ? null : readTheme(this.el);
     for (const chart of view.charts) {
       const fig = this.el.querySelector<HTMLElement>(`[data-chart="${chart.id}"]`);
@@ -312,7 +317,11 @@ class LabController {
       fig.querySelector('[data-chart-table]')!.innerHTML = chartTableHtml(chart, this.lang, words);
       const plot = this.#plots.get(chart.id);
       if (plot) plot.update(chart, this.#focus);
-      else this.#plots.set(chart.id, new LabPlot(fig.querySelector<HTMLElement>('[data-plot]')!, chart as PreparedXY, this.lang, theme ?? readTheme(this.el), this.#focus));
+      else
+        this.#plots.set(
+          chart.id,
+          new LabPlot(fig.querySelector<HTMLElement>('[data-plot]')!, chart as PreparedXY, this.lang, theme ?? readTheme(this.el), this.#focus),
+        );
     }
     const changedAt = this.#changedAt;
     const key = this.#lastKey;
@@ -355,11 +364,12 @@ class LabController {
 
   #resize(): void {
     for (const p of this.#plots.values()) p.resize();
-    if (this.#view) for (const chart of this.#view.charts) {
-      if (chart.kind !== 'gantt') continue;
-      const fig = this.el.querySelector<HTMLElement>(`[data-chart="${chart.id}"]`);
-      if (fig) this.#drawGantt(fig, chart);
-    }
+    if (this.#view)
+      for (const chart of this.#view.charts) {
+        if (chart.kind !== 'gantt') continue;
+        const fig = this.el.querySelector<HTMLElement>(`[data-chart="${chart.id}"]`);
+        if (fig) this.#drawGantt(fig, chart);
+      }
   }
 
   #updateCli(state: LabState): void {
@@ -400,4 +410,3 @@ export function startLab(el: HTMLElement): { destroy(): void } {
   controller.start();
   return controller;
 }
-

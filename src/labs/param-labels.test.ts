@@ -4,7 +4,15 @@ import type { ParamSpec } from '../sims/index.ts';
 import { labelKeys } from './param-labels.ts';
 
 const specs: ParamSpec[] = [
-  { key: 'capacityPerTick', kind: 'int', min: 1, max: 10000, step: 1, default: 100, label: { vi: 'Capacity (request mỗi tick)', en: 'Capacity (requests per tick)' } },
+  {
+    key: 'capacityPerTick',
+    kind: 'int',
+    min: 1,
+    max: 10000,
+    step: 1,
+    default: 100,
+    label: { vi: 'Capacity (request mỗi tick)', en: 'Capacity (requests per tick)' },
+  },
   { key: 'minMs', kind: 'number', min: 0, max: 100, step: 1, default: 1, label: { vi: 'Nhỏ nhất', en: 'Smallest' } },
   { key: 'maxMs', kind: 'number', min: 0, max: 100, step: 1, default: 2, label: { vi: 'Lớn nhất', en: 'Largest' } },
 ];

@@ -88,7 +88,9 @@ export function focusLabel(view: Pick<LabView, 'charts'>, id: string): Text {
 export function keyFigures(view: Pick<LabView, 'rows' | 'columns' | 'summary'>, focus: { key: string; value: string } | null): SummaryItem[] {
   const row = focus ? view.rows.find((r) => r[focus.key] === focus.value) : undefined;
   const fromRow: SummaryItem[] = row
-    ? view.columns.filter((c) => c.key !== focus!.key).map((c) => ({ key: `row.${c.key}`, label: c.label, value: row[c.key] ?? null, ...(c.unit ? { unit: c.unit } : {}) }))
+    ? view.columns
+        .filter((c) => c.key !== focus!.key)
+        .map((c) => ({ key: `row.${c.key}`, label: c.label, value: row[c.key] ?? null, ...(c.unit ? { unit: c.unit } : {}) }))
     : [];
   return [...fromRow, ...view.summary];
 }

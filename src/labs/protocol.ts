@@ -19,9 +19,7 @@ export interface RunRequest {
   tableRows: number;
 }
 
-export type RunResponse =
-  | { type: 'result'; id: number; view: LabView; computeMs: number }
-  | { type: 'error'; id: number; errors: Text[] };
+export type RunResponse = { type: 'result'; id: number; view: LabView; computeMs: number } | { type: 'error'; id: number; errors: Text[] };
 
 export interface Outgoing<P> {
   id: number;

@@ -3,7 +3,18 @@ import { runSim } from '../sims/index.ts';
 import { prepareView, type PreparedXY } from './prepare.ts';
 import { chartTableHtml, cliCommand, figuresHtml, legendHtml, resultsTableHtml } from './render.ts';
 
-const words = { yes: 'yes', no: 'no', none: '— (none)', sampled: '{shown} of {total} points', lane: '', call: '', start: '', end: '', outcome: '', outcomes: {} };
+const words = {
+  yes: 'yes',
+  no: 'no',
+  none: '— (none)',
+  sampled: '{shown} of {total} points',
+  lane: '',
+  call: '',
+  start: '',
+  end: '',
+  outcome: '',
+  outcomes: {},
+};
 const storm = prepareView(runSim('retry-storm'));
 
 describe('the text parts of a lab', () => {

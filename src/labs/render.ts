@@ -35,11 +35,20 @@ export function namesOf(view: Pick<LabView, 'charts'>): Record<string, Text> {
 
 export function figuresHtml(items: readonly SummaryItem[], lang: Lang, words: FigureWords): string {
   return items
-    .map((s) => `<div class="lab-figure" data-figure="${escapeHtml(s.key)}"><dt>${escapeHtml(s.label[lang])}</dt><dd>${escapeHtml(formatFigure(s.value, s.unit, lang, words))}</dd></div>`)
+    .map(
+      (s) =>
+        `<div class="lab-figure" data-figure="${escapeHtml(s.key)}"><dt>${escapeHtml(s.label[lang])}</dt><dd>${escapeHtml(formatFigure(s.value, s.unit, lang, words))}</dd></div>`,
+    )
     .join('');
 }
 
-export function resultsTableHtml(view: Pick<LabView, 'rows' | 'columns'>, lang: Lang, words: FigureWords, caption: string, focus: { key: string; value: string } | null): string {
+export function resultsTableHtml(
+  view: Pick<LabView, 'rows' | 'columns'>,
+  lang: Lang,
+  words: FigureWords,
+  caption: string,
+  focus: { key: string; value: string } | null,
+): string {
   const head = view.columns.map((c) => `<th scope="col">${escapeHtml(c.unit ? `${c.label[lang]} (${c.unit})` : c.label[lang])}</th>`).join('');
   const body = view.rows
     .map((r) => {
@@ -58,16 +67,25 @@ export function resultsTableHtml(view: Pick<LabView, 'rows' | 'columns'>, lang: 
 /** The legend of an XY chart; the swatch colour comes from `--lab-s<n>` through the class. */
 export function legendHtml(chart: Pick<PreparedXY, 'series'>, lang: Lang, focus: string | null): string {
   return chart.series
-    .map((s, i) => `<li class="lab-legend-item${focus && focus !== s.id ? ' lab-dim' : ''}" data-series="${escapeHtml(s.id)}"><span class="lab-swatch lab-s${(i % 6) + 1}" aria-hidden="true"></span>${escapeHtml(s.label[lang])}</li>`)
+    .map(
+      (s, i) =>
+        `<li class="lab-legend-item${focus && focus !== s.id ? ' lab-dim' : ''}" data-series="${escapeHtml(s.id)}"><span class="lab-swatch lab-s${(i % 6) + 1}" aria-hidden="true"></span>${escapeHtml(s.label[lang])}</li>`,
+    )
     .join('');
 }
 
 export function chartTableHtml(chart: PreparedXY, lang: Lang, words: RenderWords): string {
   const head = [axisTitle(chart.x, lang), ...chart.series.map((s) => (chart.y.unit ? `${s.label[lang]} (${chart.y.unit})` : s.label[lang]))];
   const body = chart.table.x
-    .map((x, r) => `<tr><th scope="row">${escapeHtml(formatNumber(x, lang))}</th>${chart.table.ys.map((y) => `<td>${y[r] === null || y[r] === undefined ? '' : escapeHtml(formatNumber(y[r]!, lang))}</td>`).join('')}</tr>`)
+    .map(
+      (x, r) =>
+        `<tr><th scope="row">${escapeHtml(formatNumber(x, lang))}</th>${chart.table.ys.map((y) => `<td>${y[r] === null || y[r] === undefined ? '' : escapeHtml(formatNumber(y[r]!, lang))}</td>`).join('')}</tr>`,
+    )
     .join('');
-  const note = chart.table.x.length < chart.points ? `<p class="lab-note">${escapeHtml(fill(words.sampled, { shown: chart.table.x.length, total: chart.points }))}</p>` : '';
+  const note =
+    chart.table.x.length < chart.points
+      ? `<p class="lab-note">${escapeHtml(fill(words.sampled, { shown: chart.table.x.length, total: chart.points }))}</p>`
+      : '';
   return `${note}<table><caption>${escapeHtml(chart.title[lang])}</caption><thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
@@ -75,9 +93,14 @@ export function ganttTableHtml(chart: GanttChart, lang: Lang, words: RenderWords
   const lanes = new Map(chart.lanes.map((l) => [l.id, l.label[lang]]));
   const unit = chart.x.unit ? ` (${chart.x.unit})` : '';
   const head = [words.lane, words.call, `${words.start}${unit}`, `${words.end}${unit}`, words.outcome];
-  const bars = [...chart.bars].sort((a, b) => a.start - b.start || chart.lanes.findIndex((l) => l.id === a.lane) - chart.lanes.findIndex((l) => l.id === b.lane));
+  const bars = [...chart.bars].sort(
+    (a, b) => a.start - b.start || chart.lanes.findIndex((l) => l.id === a.lane) - chart.lanes.findIndex((l) => l.id === b.lane),
+  );
   const body = bars
-    .map((b) => `<tr><th scope="row">${escapeHtml(lanes.get(b.lane) ?? b.lane)}</th><td>${escapeHtml(b.label ?? '')}</td><td>${escapeHtml(formatNumber(b.start, lang, 1))}</td><td>${escapeHtml(formatNumber(b.end, lang, 1))}</td><td>${escapeHtml(words.outcomes[b.outcome] ?? b.outcome)}</td></tr>`)
+    .map(
+      (b) =>
+        `<tr><th scope="row">${escapeHtml(lanes.get(b.lane) ?? b.lane)}</th><td>${escapeHtml(b.label ?? '')}</td><td>${escapeHtml(formatNumber(b.start, lang, 1))}</td><td>${escapeHtml(formatNumber(b.end, lang, 1))}</td><td>${escapeHtml(words.outcomes[b.outcome] ?? b.outcome)}</td></tr>`,
+    )
     .join('');
   return `<table><caption>${escapeHtml(chart.title[lang])}</caption><thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`;
 }

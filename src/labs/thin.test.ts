@@ -8,7 +8,10 @@ describe('chart data', () => {
   it('aligns series with different x arrays, leaving gaps as null', () => {
     const a = alignSeries([s('a', [0, 50, 100], [1, 2, 3]), s('b', [50, 150], [9, 8])]);
     expect(a.x).toEqual([0, 50, 100, 150]);
-    expect(a.ys).toEqual([[1, 2, 3, null], [null, 9, null, 8]]);
+    expect(a.ys).toEqual([
+      [1, 2, 3, null],
+      [null, 9, null, 8],
+    ]);
   });
 
   it('thins a long storm series to the limit without losing any peak or the ends', () => {
@@ -35,7 +38,13 @@ describe('chart data', () => {
   });
 
   it('samples a readable table that still contains every series peak', () => {
-    const a = alignSeries([s('a', Array.from({ length: 1000 }, (_, i) => i), Array.from({ length: 1000 }, (_, i) => (i === 333 ? 99 : 1)))]);
+    const a = alignSeries([
+      s(
+        'a',
+        Array.from({ length: 1000 }, (_, i) => i),
+        Array.from({ length: 1000 }, (_, i) => (i === 333 ? 99 : 1)),
+      ),
+    ]);
     const rows = tableIndices(a, 20);
     expect(rows.length).toBeLessThanOrEqual(21);
     expect(rows).toContain(333);

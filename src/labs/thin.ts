@@ -22,7 +22,9 @@ export function alignSeries(series: readonly Series[]): Aligned {
   const at = new Map(x.map((v, i) => [v, i]));
   const ys = series.map((s) => {
     const y: (number | null)[] = new Array(x.length).fill(null);
-    s.x.forEach((v, i) => (y[at.get(v)!] = s.y[i]!));
+    s.x.forEach((v, i) => {
+      y[at.get(v)!] = s.y[i]!;
+    });
     return y;
   });
   return { x, ys };

@@ -136,7 +136,9 @@ export class LabPlot {
               ctx.fillStyle = t.fg;
               ctx.fillText(this.#chart.markers[i]!.label[this.lang], box.x + 3 * r, box.y + 2 * r);
             });
-            this.host.dataset.markerLabels = JSON.stringify(placed.filter(Boolean).map((b) => ({ x: b!.x / r, y: b!.y / r, width: b!.width / r, height: b!.height / r })));
+            this.host.dataset.markerLabels = JSON.stringify(
+              placed.filter(Boolean).map((b) => ({ x: b!.x / r, y: b!.y / r, width: b!.width / r, height: b!.height / r })),
+            );
             ctx.restore();
           },
         ],
@@ -151,7 +153,8 @@ export class LabPlot {
   }
 
   update(chart: PreparedXY, focus: string | null): void {
-    const sameShape = chart.series.length === this.#chart.series.length && chart.kind === this.#chart.kind && chart.series.every((s, i) => s.id === this.#chart.series[i]!.id);
+    const sameShape =
+      chart.series.length === this.#chart.series.length && chart.kind === this.#chart.kind && chart.series.every((s, i) => s.id === this.#chart.series[i]!.id);
     const focusChanged = focus !== this.#focus;
     this.#chart = chart;
     this.#focus = focus;

@@ -17,7 +17,11 @@ describe('shareable lab links', () => {
 
   it('reads back exactly the state it wrote (numbers, booleans, focus)', () => {
     const focus = focusOf(hedging);
-    const state = { params: { ...defaultState(hedging).params, adaptiveDelay: true, utilisation: 0.3, hedgeAfterPercentile: 99.5 }, seed: 4294967295, focus: 'hedged' };
+    const state = {
+      params: { ...defaultState(hedging).params, adaptiveDelay: true, utilisation: 0.3, hedgeAfterPercentile: 99.5 },
+      seed: 4294967295,
+      focus: 'hedged',
+    };
     const parsed = hashToState(hedging, stateToHash(hedging, state, focus), focus);
     expect(parsed).toEqual({ state, errors: [] });
   });

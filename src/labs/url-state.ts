@@ -66,12 +66,20 @@ export function hashToState(sim: AnySim, hash: string, focus?: FocusSpec | null)
     if (key === 'seed') {
       const n = Number(value);
       if (value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= SEED_MAX) state.seed = n;
-      else errors.push({ vi: `Seed "${value}" không hợp lệ: cần số nguyên từ 0 đến ${SEED_MAX}.`, en: `Seed "${value}" is not valid: it must be an integer from 0 to ${SEED_MAX}.` });
+      else
+        errors.push({
+          vi: `Seed "${value}" không hợp lệ: cần số nguyên từ 0 đến ${SEED_MAX}.`,
+          en: `Seed "${value}" is not valid: it must be an integer from 0 to ${SEED_MAX}.`,
+        });
       continue;
     }
     if (focus && key === focusKey) {
       if (focus.values.includes(value)) state.focus = value;
-      else errors.push({ vi: `Không có "${value}" để làm nổi bật. Có: ${focus.values.join(', ')}.`, en: `There is no "${value}" to highlight. Available: ${focus.values.join(', ')}.` });
+      else
+        errors.push({
+          vi: `Không có "${value}" để làm nổi bật. Có: ${focus.values.join(', ')}.`,
+          en: `There is no "${value}" to highlight. Available: ${focus.values.join(', ')}.`,
+        });
       continue;
     }
     // One assignment at a time, so a single bad value does not discard the good ones.

@@ -22,7 +22,14 @@ describe('module summaries', () => {
     p.lessons['timeouts/d'] = { read: false, at: '2026-11-01T00:00:00Z', by: 'button' };
     const attempt = { score: 7, total: 8, answers: {}, at: '2026-11-01T00:00:00Z' };
     p.quizzes['timeouts-quiz'] = { attempts: 1, best: attempt, last: attempt };
-    expect(summarizeModule(module, p)).toEqual({ lessonsRead: 3, lessonsTotal: 4, quiz: { score: 7, total: 8 }, exercisesPassed: 0, exercisesTotal: 0, complete: false });
+    expect(summarizeModule(module, p)).toEqual({
+      lessonsRead: 3,
+      lessonsTotal: 4,
+      quiz: { score: 7, total: 8 },
+      exercisesPassed: 0,
+      exercisesTotal: 0,
+      complete: false,
+    });
     const course = summarizeCourse({ lang: 'en', modules: [module] }, p);
     expect(course).toMatchObject({ lessonsRead: 3, lessonsTotal: 4, quizzesTaken: 1, quizzesTotal: 2 });
   });

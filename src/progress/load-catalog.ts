@@ -34,7 +34,13 @@ export async function loadCatalog(lang: Lang): Promise<Catalog> {
       lessons: m.lessons.map((l) => ({ id: l.lessonId, title: l.title, href: l.href })),
       quizzes: quizzes
         .filter((q) => q.data.module === m.id)
-        .map((q) => ({ id: q.id, title: q.data.title[lang], href: home.get(q.id) ?? m.href, questions: q.data.questions.length, moduleQuiz: q.id === `${m.id}-quiz` }))
+        .map((q) => ({
+          id: q.id,
+          title: q.data.title[lang],
+          href: home.get(q.id) ?? m.href,
+          questions: q.data.questions.length,
+          moduleQuiz: q.id === `${m.id}-quiz`,
+        }))
         // The module quiz last, after the checks in lesson order.
         .sort((a, b) => Number(a.moduleQuiz) - Number(b.moduleQuiz) || lessonIndex(m.lessons, a.href) - lessonIndex(m.lessons, b.href)),
       exercises: exercises

@@ -3,7 +3,7 @@
  * or hand-edited one (keep every entry that still makes sense), or something unreadable. The caller
  * sets the original aside under a backup key whenever anything was not kept as is. Pure.
  */
-import { z } from 'zod/mini'; // in the browser: see schema.ts
+import type { z } from 'zod/mini'; // in the browser: see schema.ts
 import {
   emptyProgress,
   exerciseEntrySchema,
@@ -98,4 +98,3 @@ export function readStoredProgress(raw: string | null, now: Date = new Date()): 
   if (tally.kept === 0 && !progress.lastLesson) return { progress, problem: { kind: 'unreadable' } };
   return { progress, problem: { kind: 'migrated', kept: tally.kept, dropped: tally.dropped } };
 }
-

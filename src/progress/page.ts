@@ -38,7 +38,8 @@ function paintMarks(p: Progress, s: Strings) {
     const parts = [fill(s['progress.moduleLessons'], { done: lessons.filter((id) => p.lessons[id]?.read).length, total: lessons.length })];
     const quiz = el.dataset.quiz ? p.quizzes[el.dataset.quiz]?.best : undefined;
     if (quiz) parts.push(fill(s['progress.moduleQuiz'], { score: quiz.score, total: quiz.total }));
-    if (exercises.length) parts.push(fill(s['progress.moduleExercises'], { done: exercises.filter((id) => p.exercises[id]?.passed).length, total: exercises.length }));
+    if (exercises.length)
+      parts.push(fill(s['progress.moduleExercises'], { done: exercises.filter((id) => p.exercises[id]?.passed).length, total: exercises.length }));
     el.textContent = parts.join(' · ');
   }
   const resume = document.querySelector<HTMLElement>('[data-progress-continue]');

@@ -67,11 +67,21 @@ function previewLines(preview: ImportPreview, catalog: Catalog, s: Strings): str
   if (preview.lessonsUnread.length) lines.push(fill(s['progress.importLessonsUnread'], { list: list('lessons', preview.lessonsUnread) }));
   for (const q of preview.quizzes) {
     lines.push(
-      fill(s['progress.importQuiz'], { title: title('quizzes', q.id), from: q.from ? `${q.from.score}/${q.from.total}` : s['progress.none']!, to: `${q.to.score}/${q.to.total}` }),
+      fill(s['progress.importQuiz'], {
+        title: title('quizzes', q.id),
+        from: q.from ? `${q.from.score}/${q.from.total}` : s['progress.none']!,
+        to: `${q.to.score}/${q.to.total}`,
+      }),
     );
   }
   for (const e of preview.exercises) {
-    lines.push(fill(s['progress.importExercise'], { title: title('exercises', e.id), state: s[e.toPassed ? 'progress.lessonDone' : 'progress.lessonNotDone']!, attempts: e.attempts }));
+    lines.push(
+      fill(s['progress.importExercise'], {
+        title: title('exercises', e.id),
+        state: s[e.toPassed ? 'progress.lessonDone' : 'progress.lessonNotDone']!,
+        attempts: e.attempts,
+      }),
+    );
   }
   if (preview.codeAdded.length) lines.push(fill(s['progress.importCodeAdded'], { list: list('exercises', preview.codeAdded) }));
   if (preview.codeReplaced.length) lines.push(fill(s['progress.importCodeReplaced'], { list: list('exercises', preview.codeReplaced) }));
@@ -86,10 +96,12 @@ export function enhanceProgressPage() {
   const { store, storage } = pageProgress();
   const exerciseIds = catalog.modules.flatMap((m) => m.exercises.map((e) => e.id));
   const localCode = (): SavedCodeMap =>
-    Object.fromEntries(exerciseIds.flatMap((id) => {
-      const code = loadSavedCode(storage, id);
-      return code ? [[id, code]] : [];
-    }));
+    Object.fromEntries(
+      exerciseIds.flatMap((id) => {
+        const code = loadSavedCode(storage, id);
+        return code ? [[id, code]] : [];
+      }),
+    );
 
   paint(root, catalog, store.progress, s);
   store.subscribe((p) => paint(root, catalog, p, s));

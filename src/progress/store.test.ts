@@ -116,7 +116,14 @@ describe('the progress store', () => {
     const s = new MemoryStore();
     const old = JSON.stringify({
       lessons: ['timeouts/why-timeouts', 'not a lesson id'],
-      quizzes: { 'timeouts-quiz': { attempts: 1, best: { score: 7, total: 8, answers: {}, at: '2026-11-01T00:00:00.000Z' }, last: { score: 7, total: 8, answers: {}, at: '2026-11-01T00:00:00.000Z' } }, broken: 3 },
+      quizzes: {
+        'timeouts-quiz': {
+          attempts: 1,
+          best: { score: 7, total: 8, answers: {}, at: '2026-11-01T00:00:00.000Z' },
+          last: { score: 7, total: 8, answers: {}, at: '2026-11-01T00:00:00.000Z' },
+        },
+        broken: 3,
+      },
     });
     s.setItem(PROGRESS_KEY, old);
     const store = new ProgressStore(s);

@@ -132,8 +132,12 @@ export function previewImport(
 ): { progress: Progress; code: SavedCodeMap; preview: ImportPreview } {
   const progress = mergeProgress(local, file.progress);
   const { merged: code, added: codeAdded, replaced: codeReplaced } = mergeCode(localCode, file.code);
-  const lessonsRead = Object.keys(progress.lessons).filter((id) => progress.lessons[id]!.read && !local.lessons[id]?.read).sort();
-  const lessonsUnread = Object.keys(progress.lessons).filter((id) => !progress.lessons[id]!.read && local.lessons[id]?.read).sort();
+  const lessonsRead = Object.keys(progress.lessons)
+    .filter((id) => progress.lessons[id]!.read && !local.lessons[id]?.read)
+    .sort();
+  const lessonsUnread = Object.keys(progress.lessons)
+    .filter((id) => !progress.lessons[id]!.read && local.lessons[id]?.read)
+    .sort();
   const quizzes = Object.entries(progress.quizzes)
     .filter(([id, q]) => JSON.stringify(q) !== JSON.stringify(local.quizzes[id]))
     .map(([id, q]) => {
@@ -146,7 +150,6 @@ export function previewImport(
       const before = local.exercises[id];
       return { id, ...(before ? { fromPassed: before.passed } : {}), toPassed: e.passed, attempts: e.attempts };
     });
-  const unchanged =
-    JSON.stringify(progress) === JSON.stringify(local) && codeAdded.length === 0 && codeReplaced.length === 0;
+  const unchanged = JSON.stringify(progress) === JSON.stringify(local) && codeAdded.length === 0 && codeReplaced.length === 0;
   return { progress, code, preview: { lessonsRead, lessonsUnread, quizzes, exercises, codeAdded, codeReplaced, unchanged } };
 }

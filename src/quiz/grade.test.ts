@@ -8,14 +8,18 @@ const quiz: QuizData = quizSchema.parse({
   title: t('Quiz'),
   questions: [
     {
-      id: 'single', type: 'single', prompt: t('Which?'),
+      id: 'single',
+      type: 'single',
+      prompt: t('Which?'),
       choices: [
         { id: 'a', text: t('A'), correct: false, explanation: t('no') },
         { id: 'b', text: t('B'), correct: true, explanation: t('yes') },
       ],
     },
     {
-      id: 'multi', type: 'multiple', prompt: t('Which ones?'),
+      id: 'multi',
+      type: 'multiple',
+      prompt: t('Which ones?'),
       choices: [
         { id: 'a', text: t('A'), correct: true, explanation: t('yes') },
         { id: 'b', text: t('B'), correct: true, explanation: t('yes') },
@@ -24,8 +28,15 @@ const quiz: QuizData = quizSchema.parse({
     },
     { id: 'num', type: 'numeric', prompt: t('How many?'), answer: 27, tolerance: 0.5, explanation: t('3^3') },
     {
-      id: 'ord', type: 'order', prompt: t('Order'), explanation: t('why'),
-      items: [{ id: 'x', text: t('X') }, { id: 'y', text: t('Y') }, { id: 'z', text: t('Z') }],
+      id: 'ord',
+      type: 'order',
+      prompt: t('Order'),
+      explanation: t('why'),
+      items: [
+        { id: 'x', text: t('X') },
+        { id: 'y', text: t('Y') },
+        { id: 'z', text: t('Z') },
+      ],
     },
   ],
 });

@@ -5,19 +5,28 @@
 import type { Lang } from '../i18n/langs.ts';
 import type { QuizData } from './schema.ts';
 
-export interface LocalChoice { id: string; text: string; correct: boolean; explanation: string }
+export interface LocalChoice {
+  id: string;
+  text: string;
+  correct: boolean;
+  explanation: string;
+}
 export type LocalQuestion =
   | { id: string; type: 'single'; prompt: string; choices: LocalChoice[] }
   | { id: string; type: 'multiple'; prompt: string; choices: LocalChoice[] }
   | { id: string; type: 'numeric'; prompt: string; answer: number; tolerance: number; unit?: string; explanation: string }
   | { id: string; type: 'order'; prompt: string; items: { id: string; text: string }[]; explanation: string };
 
-export interface LocalQuiz { id: string; title: string; questions: LocalQuestion[] }
+export interface LocalQuiz {
+  id: string;
+  title: string;
+  questions: LocalQuestion[];
+}
 
 export function localizeQuiz(id: string, quiz: QuizData, lang: Lang): LocalQuiz {
   type Choice = Extract<QuizData['questions'][number], { type: 'single' }>['choices'][number];
-  const choices = (list: Choice[]): LocalChoice[] =>
-    list.map((c) => ({ id: c.id, text: c.text[lang], correct: c.correct, explanation: c.explanation[lang] }));
+  const choices = (list: Choice[]): LocalChoice[] => list.map((c) => ({ id: c.id, text: c.text[lang], correct: c.correct, explanation: c.explanation[lang] }));
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every question type (TypeScript checks it)
   const questions = quiz.questions.map((q): LocalQuestion => {
     switch (q.type) {
       case 'single':

@@ -97,7 +97,8 @@ export class CourseQuiz extends HTMLElement {
         }
       }
     } else {
-      if (!correct && q.type === 'numeric') parts.push(`<p>${fill(this.#strings.correctAnswer ?? '', { answer: `${q.answer}${q.unit ? ` ${q.unit}` : ''}` })}</p>`);
+      if (!correct && q.type === 'numeric')
+        parts.push(`<p>${fill(this.#strings.correctAnswer ?? '', { answer: `${q.answer}${q.unit ? ` ${q.unit}` : ''}` })}</p>`);
       if (!correct && q.type === 'order') {
         parts.push(`<p>${fill(this.#strings.correctOrder ?? '', { answer: q.items.map((i) => inlineMarkup(i.text)).join(' → ') })}</p>`);
       }

@@ -14,13 +14,11 @@ const choice = z.strictObject({
 
 const base = { id: key, prompt: bilingual };
 
-const single = z
-  .strictObject({ ...base, type: z.literal('single'), choices: z.array(choice).check(z.minLength(2)) })
-  .check(
-    z.refine((q) => q.choices.filter((c) => c.correct).length === 1, {
-      message: 'a single-choice question needs exactly one correct choice',
-    }),
-  );
+const single = z.strictObject({ ...base, type: z.literal('single'), choices: z.array(choice).check(z.minLength(2)) }).check(
+  z.refine((q) => q.choices.filter((c) => c.correct).length === 1, {
+    message: 'a single-choice question needs exactly one correct choice',
+  }),
+);
 
 const multiple = z
   .strictObject({ ...base, type: z.literal('multiple'), choices: z.array(choice).check(z.minLength(3)) })

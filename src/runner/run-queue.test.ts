@@ -7,13 +7,15 @@ describe('serialQueue', () => {
   test('runs one task at a time, in order, and a failure does not block the next', async () => {
     const enqueue = serialQueue();
     const log: string[] = [];
-    const task = (name: string, fail = false) => async () => {
-      log.push(`start ${name}`);
-      await tick();
-      log.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const task =
+      (name: string, fail = false) =>
+      async () => {
+        log.push(`start ${name}`);
+        await tick();
+        log.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      };
     const results = await Promise.allSettled([enqueue(task('a')), enqueue(task('b', true)), enqueue(task('c'))]);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

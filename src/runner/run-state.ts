@@ -49,9 +49,7 @@ export function next(state: RunnerState, event: RunnerEvent): RunnerState {
     case 'run':
       return canRun(state) && state.phase !== 'standby' && 'kind' in state ? { phase: 'running', kind: state.kind!, startedAt: event.at } : state;
     case 'graded':
-      return state.phase === 'running'
-        ? { phase: 'done', kind: state.kind, report: event.report, elapsedMs: Math.max(0, event.at - state.startedAt) }
-        : state;
+      return state.phase === 'running' ? { phase: 'done', kind: state.kind, report: event.report, elapsedMs: Math.max(0, event.at - state.startedAt) } : state;
     case 'error':
       return state.phase === 'running' ? { phase: 'failed', kind: state.kind, message: event.message } : state;
   }

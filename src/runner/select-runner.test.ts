@@ -5,7 +5,14 @@ import { selectRunner, startWebContainerOnDemand, type BrowserTraits, type WebCo
 import { bootOnce } from './webcontainer/boot.ts';
 import { InstallError } from './webcontainer/prepare-env.ts';
 
-const isolated: BrowserTraits = { isSecureContext: true, crossOriginIsolated: true, hasSharedArrayBuffer: true, hasWebAssembly: true, hasWorker: true, isIOS: false };
+const isolated: BrowserTraits = {
+  isSecureContext: true,
+  crossOriginIsolated: true,
+  hasSharedArrayBuffer: true,
+  hasWebAssembly: true,
+  hasWorker: true,
+  isIOS: false,
+};
 const plainHost: BrowserTraits = { ...isolated, crossOriginIsolated: false };
 const noLocal: typeof fetch = async () => new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
 const local: typeof fetch = async () => Response.json({ runner: 'local' });

@@ -45,19 +45,38 @@ export const amplification: SimDefinition<AmplificationParams, AmplificationRow>
   },
   params: [
     { key: 'layers', kind: 'int', min: 1, max: 10, step: 1, default: 5, label: { vi: 'Số tầng retry', en: 'Retrying layers' } },
-    { key: 'attemptsPerLayer', kind: 'int', min: 1, max: 10, step: 1, default: 3, label: { vi: 'Số lần thử mỗi tầng (gồm lần đầu)', en: 'Attempts per layer (including the first)' } },
-    { key: 'failurePct', kind: 'number', min: 0, max: 100, step: 1, unit: '%', default: 100, label: { vi: 'Tỷ lệ lỗi ở tầng dưới cùng (100% = sập hẳn)', en: 'Failure rate at the bottom (100% = down)' } },
+    {
+      key: 'attemptsPerLayer',
+      kind: 'int',
+      min: 1,
+      max: 10,
+      step: 1,
+      default: 3,
+      label: { vi: 'Số lần thử mỗi tầng (gồm lần đầu)', en: 'Attempts per layer (including the first)' },
+    },
+    {
+      key: 'failurePct',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 1,
+      unit: '%',
+      default: 100,
+      label: { vi: 'Tỷ lệ lỗi ở tầng dưới cùng (100% = sập hẳn)', en: 'Failure rate at the bottom (100% = down)' },
+    },
   ],
   run(p): SimResult<AmplificationRow> {
     const q = p.failurePct / 100;
     const levels = amplify(p.layers, p.attemptsPerLayer, q);
-    const rows = levels.map((l, i): AmplificationRow => ({
-      layers: i + 1,
-      worstCaseCalls: p.attemptsPerLayer ** (i + 1),
-      expectedCalls: round(l.calls, 2),
-      oneLayerRetryingCalls: round(amplify(1, p.attemptsPerLayer, q)[0]!.calls, 2),
-      userFailurePct: round(l.failure * 100, 4),
-    }));
+    const rows = levels.map(
+      (l, i): AmplificationRow => ({
+        layers: i + 1,
+        worstCaseCalls: p.attemptsPerLayer ** (i + 1),
+        expectedCalls: round(l.calls, 2),
+        oneLayerRetryingCalls: round(amplify(1, p.attemptsPerLayer, q)[0]!.calls, 2),
+        userFailurePct: round(l.failure * 100, 4),
+      }),
+    );
     const x = rows.map((r) => r.layers);
     return {
       rows,
@@ -68,16 +87,19 @@ export const amplification: SimDefinition<AmplificationParams, AmplificationRow>
         { key: 'oneLayerRetryingCalls', label: { vi: 'Nếu chỉ một tầng retry', en: 'If only one layer retries' } },
         { key: 'userFailurePct', label: { vi: 'User thấy lỗi', en: 'User sees a failure' }, unit: '%' },
       ],
-      charts: [{
-        id: 'calls', kind: 'bar',
-        title: { vi: 'Call tới tầng dưới cùng cho mỗi request của user', en: 'Calls at the bottom per user request' },
-        x: { label: { vi: 'Số tầng retry', en: 'Retrying layers' } },
-        y: { label: { vi: 'Call', en: 'Calls' }, log: true },
-        series: [
-          { id: 'every-layer', label: { vi: 'Mọi tầng đều retry', en: 'Every layer retries' }, x, y: rows.map((r) => r.expectedCalls) },
-          { id: 'one-layer', label: { vi: 'Chỉ một tầng retry', en: 'One layer retries' }, x, y: rows.map((r) => r.oneLayerRetryingCalls) },
-        ],
-      }],
+      charts: [
+        {
+          id: 'calls',
+          kind: 'bar',
+          title: { vi: 'Call tới tầng dưới cùng cho mỗi request của user', en: 'Calls at the bottom per user request' },
+          x: { label: { vi: 'Số tầng retry', en: 'Retrying layers' } },
+          y: { label: { vi: 'Call', en: 'Calls' }, log: true },
+          series: [
+            { id: 'every-layer', label: { vi: 'Mọi tầng đều retry', en: 'Every layer retries' }, x, y: rows.map((r) => r.expectedCalls) },
+            { id: 'one-layer', label: { vi: 'Chỉ một tầng retry', en: 'One layer retries' }, x, y: rows.map((r) => r.oneLayerRetryingCalls) },
+          ],
+        },
+      ],
       summary: [
         { key: 'bottomCalls', label: { vi: 'Call tới đáy với mọi tầng', en: 'Calls at the bottom, all layers' }, value: rows[rows.length - 1]!.expectedCalls },
       ],

@@ -93,7 +93,15 @@ describe('npm run sim', { timeout: 120_000 }, () => {
       sim('hedging', '--seed', '-4'),
       sim(),
     ]);
-    const patterns = [/Unknown simulation "no-such-sim"/, /Unknown parameter "speed"/, /between 1000 and 1000000/, /not valid/, /Unknown option --frobnicate/, /--seed/, /Missing simulation name/];
+    const patterns = [
+      /Unknown simulation "no-such-sim"/,
+      /Unknown parameter "speed"/,
+      /between 1000 and 1000000/,
+      /not valid/,
+      /Unknown option --frobnicate/,
+      /--seed/,
+      /Missing simulation name/,
+    ];
     cases.forEach((r, i) => {
       expect(r.code, String(patterns[i])).toBe(2);
       expect(r.stderr).toMatch(patterns[i]!);

@@ -64,7 +64,7 @@ describe('deadline-chain, good configuration', () => {
     expect(deadlines[2]!).toBeLessThanOrEqual(deadlines[1]! - base.marginMs);
   });
 
-  it('still applies each hop\'s own timeout: min(own timeout, remaining - margin)', () => {
+  it("still applies each hop's own timeout: min(own timeout, remaining - margin)", () => {
     const r = runChain('good', { ...base, gatewayTimeoutMs: 5000 }, 1);
     expect(r.row.userOutcome).not.toBe('ok');
     const ab = r.timeline.find((c) => c.hop === 'A→B')!;

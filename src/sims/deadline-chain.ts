@@ -121,7 +121,17 @@ export function runChain(mode: ChainMode, p: DeadlineChainParams, seed: number):
 
   // The gateway gives the user's request gatewayTimeoutMs and, in good mode, passes that budget down.
   const there = net();
-  timeline.push({ id: 0, parent: null, hop: 'gateway→A', attempt: 0, startMs: 0, endMs: 0, outcome: 'ok', calleeEndMs: 0, deadlineMs: good ? p.gatewayTimeoutMs : null });
+  timeline.push({
+    id: 0,
+    parent: null,
+    hop: 'gateway→A',
+    attempt: 0,
+    startMs: 0,
+    endMs: 0,
+    outcome: 'ok',
+    calleeEndMs: 0,
+    deadlineMs: good ? p.gatewayTimeoutMs : null,
+  });
   const giveUp = p.gatewayTimeoutMs;
   const a = serve(1, there, good ? there + p.gatewayTimeoutMs : null, good ? giveUp + there : Infinity, 0);
   const back = a.respondAt === null ? Infinity : a.respondAt + net();
@@ -154,9 +164,10 @@ function gantt(mode: ChainMode, run: ChainRun, p: DeadlineChainParams): GanttCha
   return {
     id: `timeline-${mode}`,
     kind: 'gantt',
-    title: mode === 'bad'
-      ? { vi: 'Cấu hình sai: timeout lồng nhau và retry ở mọi tầng', en: 'Bad: nested timeouts and retries at every layer' }
-      : { vi: 'Cấu hình đúng: deadline propagation', en: 'Good: deadline propagation' },
+    title:
+      mode === 'bad'
+        ? { vi: 'Cấu hình sai: timeout lồng nhau và retry ở mọi tầng', en: 'Bad: nested timeouts and retries at every layer' }
+        : { vi: 'Cấu hình đúng: deadline propagation', en: 'Good: deadline propagation' },
     x: { label: { vi: 'Thời gian', en: 'Time' }, unit: 'ms' },
     lanes: lanes.map((id) => ({ id, label: id === 'C' ? { vi: 'C đang làm việc', en: 'C working' } : { vi: id, en: id } })),
     bars: [
@@ -177,16 +188,61 @@ export const deadlineChain: SimDefinition<DeadlineChainParams, DeadlineChainRow,
     en: 'Gateway → A → B → C. Bad: every layer has its own timeout and retries, and C never stops. Good: the remaining time is passed down, no retries in the middle, and C stops when its caller goes away.',
   },
   params: [
-    { key: 'gatewayTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 300, label: { vi: 'Timeout của gateway (budget của user)', en: 'Gateway timeout (the user’s budget)' } },
+    {
+      key: 'gatewayTimeoutMs',
+      kind: 'number',
+      min: 10,
+      max: 10000,
+      step: 10,
+      unit: 'ms',
+      default: 300,
+      label: { vi: 'Timeout của gateway (budget của user)', en: 'Gateway timeout (the user’s budget)' },
+    },
     { key: 'abTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 500, label: { vi: 'Timeout A → B', en: 'A → B timeout' } },
     { key: 'abRetries', kind: 'int', min: 0, max: 5, step: 1, default: 2, label: { vi: 'Số retry A → B (cấu hình sai)', en: 'A → B retries (bad mode)' } },
     { key: 'bcTimeoutMs', kind: 'number', min: 10, max: 10000, step: 10, unit: 'ms', default: 1000, label: { vi: 'Timeout B → C', en: 'B → C timeout' } },
     { key: 'bcRetries', kind: 'int', min: 0, max: 5, step: 1, default: 3, label: { vi: 'Số retry B → C (cấu hình sai)', en: 'B → C retries (bad mode)' } },
     { key: 'cWorkMs', kind: 'number', min: 1, max: 20000, step: 10, unit: 'ms', default: 2000, label: { vi: 'Thời gian C làm việc', en: 'C’s work time' } },
-    { key: 'marginMs', kind: 'number', min: 0, max: 200, step: 1, unit: 'ms', default: 20, label: { vi: 'Biên trừ ở mỗi hop (cấu hình đúng)', en: 'Margin subtracted per hop (good mode)' } },
-    { key: 'minBudgetMs', kind: 'number', min: 0, max: 1000, step: 1, unit: 'ms', default: 50, label: { vi: 'Không bắt đầu nếu còn ít hơn', en: 'Do not start with less than' } },
-    { key: 'hopLatencyMs', kind: 'number', min: 0, max: 100, step: 0.5, unit: 'ms', default: 1, label: { vi: 'Network latency mỗi chiều', en: 'Network latency each way' } },
-    { key: 'hopJitterMs', kind: 'number', min: 0, max: 100, step: 0.5, unit: 'ms', default: 1, label: { vi: 'Độ dao động network latency', en: 'Network latency jitter' } },
+    {
+      key: 'marginMs',
+      kind: 'number',
+      min: 0,
+      max: 200,
+      step: 1,
+      unit: 'ms',
+      default: 20,
+      label: { vi: 'Biên trừ ở mỗi hop (cấu hình đúng)', en: 'Margin subtracted per hop (good mode)' },
+    },
+    {
+      key: 'minBudgetMs',
+      kind: 'number',
+      min: 0,
+      max: 1000,
+      step: 1,
+      unit: 'ms',
+      default: 50,
+      label: { vi: 'Không bắt đầu nếu còn ít hơn', en: 'Do not start with less than' },
+    },
+    {
+      key: 'hopLatencyMs',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 0.5,
+      unit: 'ms',
+      default: 1,
+      label: { vi: 'Network latency mỗi chiều', en: 'Network latency each way' },
+    },
+    {
+      key: 'hopJitterMs',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 0.5,
+      unit: 'ms',
+      default: 1,
+      label: { vi: 'Độ dao động network latency', en: 'Network latency jitter' },
+    },
   ],
   run(p, seed): SimResult<DeadlineChainRow, { bad: CallRecord[]; good: CallRecord[] }> {
     const bad = runChain('bad', p, seed);
@@ -204,7 +260,12 @@ export const deadlineChain: SimDefinition<DeadlineChainParams, DeadlineChainRow,
       ],
       charts: [gantt('bad', bad, p), gantt('good', good, p)],
       summary: [
-        { key: 'wastedWorkRatio', label: { vi: 'Công việc ở C: sai / đúng', en: 'Work at C: bad / good' }, value: good.row.workAtCMs > 0 ? round(bad.row.workAtCMs / good.row.workAtCMs, 1) : null, unit: 'x' },
+        {
+          key: 'wastedWorkRatio',
+          label: { vi: 'Công việc ở C: sai / đúng', en: 'Work at C: bad / good' },
+          value: good.row.workAtCMs > 0 ? round(bad.row.workAtCMs / good.row.workAtCMs, 1) : null,
+          unit: 'x',
+        },
       ],
       data: { bad: bad.timeline, good: good.timeline },
     };

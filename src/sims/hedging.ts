@@ -124,21 +124,76 @@ export const hedging: SimDefinition<HedgingParams, HedgingRow> = {
   },
   params: [
     { key: 'requests', kind: 'int', min: 1000, max: 1_000_000, step: 1000, default: 100_000, label: { vi: 'Số request', en: 'Requests' } },
-    { key: 'slowSharePct', kind: 'number', min: 0, max: 50, step: 0.1, unit: '%', default: 2, label: { vi: 'Tỷ lệ request vào replica chậm', en: 'Share of requests on a slow replica' } },
-    { key: 'slowMs', kind: 'number', min: 1, max: 10000, step: 10, unit: 'ms', default: 1000, label: { vi: 'Latency của replica chậm', en: 'Slow replica latency' } },
-    { key: 'minMs', kind: 'number', min: 0, max: 1000, step: 1, unit: 'ms', default: 20, label: { vi: 'Latency bình thường: nhỏ nhất', en: 'Normal latency: minimum' } },
-    { key: 'maxMs', kind: 'number', min: 1, max: 2000, step: 1, unit: 'ms', default: 60, label: { vi: 'Latency bình thường: lớn nhất', en: 'Normal latency: maximum' } },
     {
-      key: 'hedgeAfterPercentile', kind: 'number', min: 0, max: 100, step: 0.5, default: 95,
+      key: 'slowSharePct',
+      kind: 'number',
+      min: 0,
+      max: 50,
+      step: 0.1,
+      unit: '%',
+      default: 2,
+      label: { vi: 'Tỷ lệ request vào replica chậm', en: 'Share of requests on a slow replica' },
+    },
+    {
+      key: 'slowMs',
+      kind: 'number',
+      min: 1,
+      max: 10000,
+      step: 10,
+      unit: 'ms',
+      default: 1000,
+      label: { vi: 'Latency của replica chậm', en: 'Slow replica latency' },
+    },
+    {
+      key: 'minMs',
+      kind: 'number',
+      min: 0,
+      max: 1000,
+      step: 1,
+      unit: 'ms',
+      default: 20,
+      label: { vi: 'Latency bình thường: nhỏ nhất', en: 'Normal latency: minimum' },
+    },
+    {
+      key: 'maxMs',
+      kind: 'number',
+      min: 1,
+      max: 2000,
+      step: 1,
+      unit: 'ms',
+      default: 60,
+      label: { vi: 'Latency bình thường: lớn nhất', en: 'Normal latency: maximum' },
+    },
+    {
+      key: 'hedgeAfterPercentile',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 0.5,
+      default: 95,
       label: { vi: 'Hedge sau percentile này của latency bình thường', en: 'Hedge after this percentile of normal latency' },
     },
     {
-      key: 'maxHedgePct', kind: 'number', min: 0, max: 100, step: 0.5, unit: '%', default: 100,
+      key: 'maxHedgePct',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 0.5,
+      unit: '%',
+      default: 100,
       label: { vi: 'Giới hạn hedge (% request)', en: 'Hedge limit (% of requests)' },
-      help: { vi: 'Token bucket: mỗi request nạp một phần token, mỗi hedge tiêu 1 token.', en: 'Token bucket: each request adds a fraction of a token, each hedge spends one.' },
+      help: {
+        vi: 'Token bucket: mỗi request nạp một phần token, mỗi hedge tiêu 1 token.',
+        en: 'Token bucket: each request adds a fraction of a token, each hedge spends one.',
+      },
     },
     {
-      key: 'utilisation', kind: 'number', min: 0, max: 0.95, step: 0.05, default: 0,
+      key: 'utilisation',
+      kind: 'number',
+      min: 0,
+      max: 0.95,
+      step: 0.05,
+      default: 0,
       label: { vi: 'Utilisation do traffic thường (0 = tải không ảnh hưởng latency)', en: 'Utilisation from plain traffic (0 = load does not affect latency)' },
       help: {
         vi: 'Latency nhân với 1 / (1 − utilisation); mỗi hedge thêm tải bằng một request.',
@@ -146,7 +201,9 @@ export const hedging: SimDefinition<HedgingParams, HedgingRow> = {
       },
     },
     {
-      key: 'adaptiveDelay', kind: 'boolean', default: false,
+      key: 'adaptiveDelay',
+      kind: 'boolean',
+      default: false,
       label: { vi: 'Hedge delay chạy theo latency hiện tại', en: 'Hedge delay follows current latency' },
       help: {
         vi: 'Tắt: delay cố định, đo khi hệ thống rảnh. Bật: delay là percentile của latency đang đo được.',
@@ -154,10 +211,7 @@ export const hedging: SimDefinition<HedgingParams, HedgingRow> = {
       },
     },
   ],
-  check: (p) =>
-    p.maxMs < p.minMs
-      ? { vi: 'maxMs phải lớn hơn hoặc bằng minMs.', en: 'maxMs must be at least minMs.' }
-      : null,
+  check: (p) => (p.maxMs < p.minMs ? { vi: 'maxMs phải lớn hơn hoặc bằng minMs.', en: 'maxMs must be at least minMs.' } : null),
   run(p, seed): SimResult<HedgingRow> {
     const d = draw(p, seed);
     const plain = play(d, p, false, slowdown(p.utilisation));
@@ -170,8 +224,18 @@ export const hedging: SimDefinition<HedgingParams, HedgingRow> = {
       x: { label: { vi: 'Percentile', en: 'Percentile' } },
       y: { label: { vi: 'Latency', en: 'Latency' }, unit: 'ms', log: true },
       series: [
-        { id: 'plain', label: { vi: 'Không hedge', en: 'Plain' }, x: [...CHART_PERCENTILES], y: CHART_PERCENTILES.map((q) => round(percentileSorted(plain.latencies, q))) },
-        { id: 'hedged', label: { vi: 'Có hedge', en: 'Hedged' }, x: [...CHART_PERCENTILES], y: CHART_PERCENTILES.map((q) => round(percentileSorted(hedged.outcome.latencies, q))) },
+        {
+          id: 'plain',
+          label: { vi: 'Không hedge', en: 'Plain' },
+          x: [...CHART_PERCENTILES],
+          y: CHART_PERCENTILES.map((q) => round(percentileSorted(plain.latencies, q))),
+        },
+        {
+          id: 'hedged',
+          label: { vi: 'Có hedge', en: 'Hedged' },
+          x: [...CHART_PERCENTILES],
+          y: CHART_PERCENTILES.map((q) => round(percentileSorted(hedged.outcome.latencies, q))),
+        },
       ],
     };
     return {

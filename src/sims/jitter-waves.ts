@@ -109,7 +109,12 @@ export const jitterWaves: SimDefinition<JitterWavesParams, JitterWavesRow> = {
     { key: 'capMs', kind: 'number', min: 1, max: 120000, step: 100, unit: 'ms', default: 20000, label: { vi: 'Backoff cap (trần)', en: 'Backoff cap' } },
     { key: 'windowMs', kind: 'int', min: 1, max: 1000, step: 1, unit: 'ms', default: 50, label: { vi: 'Độ rộng cửa sổ đếm', en: 'Counting window' } },
     {
-      key: 'capacityPerWindow', kind: 'int', min: 0, max: 100000, step: 1, default: 0,
+      key: 'capacityPerWindow',
+      kind: 'int',
+      min: 0,
+      max: 100000,
+      step: 1,
+      default: 0,
       label: { vi: 'Capacity mỗi cửa sổ (0 = dependency vẫn sập)', en: 'Capacity per window (0 = dependency still down)' },
       help: {
         vi: 'Với giá trị lớn hơn 0, chỉ các call đầu tiên trong mỗi cửa sổ thành công; phần còn lại lỗi và retry.',

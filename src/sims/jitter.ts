@@ -17,13 +17,7 @@ export interface BackoffConfig {
  *   full:         random(0, min(cap, base * 2^attempt))
  *   decorrelated: min(cap, random(base, previous * 3))
  */
-export function backoffDelay(
-  strategy: JitterStrategy,
-  attempt: number,
-  previousMs: number,
-  { baseMs, capMs }: BackoffConfig,
-  rng: Rng,
-): number {
+export function backoffDelay(strategy: JitterStrategy, attempt: number, previousMs: number, { baseMs, capMs }: BackoffConfig, rng: Rng): number {
   const exp = Math.min(capMs, baseMs * 2 ** attempt);
   switch (strategy) {
     case 'none':
@@ -38,12 +32,7 @@ export function backoffDelay(
 }
 
 /** The closed interval a delay must fall in, for tests and for explaining the formulas. */
-export function backoffBounds(
-  strategy: JitterStrategy,
-  attempt: number,
-  previousMs: number,
-  { baseMs, capMs }: BackoffConfig,
-): [number, number] {
+export function backoffBounds(strategy: JitterStrategy, attempt: number, previousMs: number, { baseMs, capMs }: BackoffConfig): [number, number] {
   const exp = Math.min(capMs, baseMs * 2 ** attempt);
   switch (strategy) {
     case 'none':

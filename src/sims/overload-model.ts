@@ -102,8 +102,16 @@ export function simulateOverload(p: OverloadParams, on: Protection, seed: number
   let head = 0; // first attempt still in the backend's queue
   let checked = 0; // first attempt whose client has not yet seen its fate
   const trace: OverloadTrace = {
-    offered: [], goodput: [], throttled: [], shed: [], oldestWait: [], capacity: [],
-    newRequests: p.newPerTick * total, succeeded: 0, lossStartTick, lossEndTick,
+    offered: [],
+    goodput: [],
+    throttled: [],
+    shed: [],
+    oldestWait: [],
+    capacity: [],
+    newRequests: p.newPerTick * total,
+    succeeded: 0,
+    lossStartTick,
+    lossEndTick,
   };
 
   const fail = (t: number, attempt: number): void => {

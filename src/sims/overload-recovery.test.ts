@@ -69,9 +69,20 @@ describe('overload-recovery invariants', () => {
         expect(over, policy.id).toEqual([]);
         expect(tr.succeeded, policy.id).toBeLessThanOrEqual(tr.newRequests);
         const lost = tr.capacity.slice(tr.lossStartTick, tr.lossEndTick);
-        expect(lost.every((c) => c === base.capacityPerTick * 0.4), policy.id).toBe(true);
-        if (!policy.throttle) expect(tr.throttled.every((n) => n === 0), policy.id).toBe(true);
-        if (!policy.shed) expect(tr.shed.every((n) => n === 0), policy.id).toBe(true);
+        expect(
+          lost.every((c) => c === base.capacityPerTick * 0.4),
+          policy.id,
+        ).toBe(true);
+        if (!policy.throttle)
+          expect(
+            tr.throttled.every((n) => n === 0),
+            policy.id,
+          ).toBe(true);
+        if (!policy.shed)
+          expect(
+            tr.shed.every((n) => n === 0),
+            policy.id,
+          ).toBe(true);
       }
     }
   });

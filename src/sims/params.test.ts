@@ -5,7 +5,16 @@ import type { ParamSpec } from './types.ts';
 const specs: ParamSpec[] = [
   { key: 'n', kind: 'int', min: 1, max: 10, default: 3, label: { vi: 'Số lần', en: 'Count' } },
   { key: 'x', kind: 'number', min: 0, max: 1, default: 0.5, label: { vi: 'Tỷ lệ', en: 'Ratio' } },
-  { key: 'mode', kind: 'select', default: 'a', options: [{ value: 'a', label: { vi: 'A', en: 'A' } }, { value: 'b', label: { vi: 'B', en: 'B' } }], label: { vi: 'Chế độ', en: 'Mode' } },
+  {
+    key: 'mode',
+    kind: 'select',
+    default: 'a',
+    options: [
+      { value: 'a', label: { vi: 'A', en: 'A' } },
+      { value: 'b', label: { vi: 'B', en: 'B' } },
+    ],
+    label: { vi: 'Chế độ', en: 'Mode' },
+  },
   { key: 'on', kind: 'boolean', default: false, label: { vi: 'Bật', en: 'On' } },
 ];
 

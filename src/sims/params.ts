@@ -31,9 +31,7 @@ function checkValue(spec: ParamSpec, value: unknown): Text | null {
       }
       return checkNumber(spec, value);
     case 'boolean':
-      return typeof value === 'boolean'
-        ? null
-        : { vi: `Tham số "${spec.key}" phải là true hoặc false.`, en: `Parameter "${spec.key}" must be true or false.` };
+      return typeof value === 'boolean' ? null : { vi: `Tham số "${spec.key}" phải là true hoặc false.`, en: `Parameter "${spec.key}" must be true or false.` };
     case 'select': {
       const allowed = spec.options.map((o) => o.value);
       return typeof value === 'string' && allowed.includes(value)
@@ -50,10 +48,7 @@ function checkValue(spec: ParamSpec, value: unknown): Text | null {
  * Check a partial set of parameters against the specs and fill in defaults.
  * Unknown keys and out-of-range values are errors, reported in both languages.
  */
-export function validateParams<P extends ParamValues = ParamValues>(
-  specs: readonly ParamSpec[],
-  input: Readonly<Record<string, unknown>>,
-): Validation<P> {
+export function validateParams<P extends ParamValues = ParamValues>(specs: readonly ParamSpec[], input: Readonly<Record<string, unknown>>): Validation<P> {
   const errors: Text[] = [];
   const known = new Map(specs.map((s) => [s.key, s]));
   for (const key of Object.keys(input)) {
@@ -96,10 +91,7 @@ export function parseParamValue(spec: ParamSpec, raw: string): ParamValue | unde
 /**
  * Parse `key=value` strings (CLI `--set`, a shareable URL) into a checked parameter set.
  */
-export function parseAssignments<P extends ParamValues = ParamValues>(
-  specs: readonly ParamSpec[],
-  assignments: readonly string[],
-): Validation<P> {
+export function parseAssignments<P extends ParamValues = ParamValues>(specs: readonly ParamSpec[], assignments: readonly string[]): Validation<P> {
   const input: Record<string, unknown> = {};
   const errors: Text[] = [];
   const known = new Map(specs.map((s) => [s.key, s]));

@@ -53,7 +53,7 @@ export function normalSource(rng: Rng): () => number {
 
 /** Pareto with scale `xm` and shape `alpha`: heavy tail, P(X > x) = (xm / x)^alpha. */
 export function pareto(rng: Rng, xm: number, alpha: number): number {
-  return xm / Math.pow(1 - rng(), 1 / alpha);
+  return xm / (1 - rng()) ** (1 / alpha);
 }
 
 /** Round to n decimals, to keep tables and JSON readable. */

@@ -17,7 +17,8 @@ const ROW_KEYS: Record<string, string[]> = {
 };
 
 function chartProblems(c: Chart): string[] {
-  if (c.kind === 'gantt') return c.bars.filter((b) => !(b.end >= b.start) || !c.lanes.some((l) => l.id === b.lane)).map((b) => `${c.id}: bar ${JSON.stringify(b)}`);
+  if (c.kind === 'gantt')
+    return c.bars.filter((b) => !(b.end >= b.start) || !c.lanes.some((l) => l.id === b.lane)).map((b) => `${c.id}: bar ${JSON.stringify(b)}`);
   return c.series.filter((s) => s.x.length !== s.y.length || s.x.length === 0 || ![...s.x, ...s.y].every(Number.isFinite)).map((s) => `${c.id}/${s.id}`);
 }
 

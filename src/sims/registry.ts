@@ -48,10 +48,12 @@ export class SimParamError extends Error {
 export function runSim(name: string, input: Readonly<Record<string, unknown>> = {}, seed = DEFAULT_SEED): SimResult {
   const sim = getSim(name);
   if (!sim) {
-    throw new SimParamError([{
-      vi: `Không có simulation "${name}". Có: ${SIMS.map((s) => s.name).join(', ')}.`,
-      en: `No simulation "${name}". Available: ${SIMS.map((s) => s.name).join(', ')}.`,
-    }]);
+    throw new SimParamError([
+      {
+        vi: `Không có simulation "${name}". Có: ${SIMS.map((s) => s.name).join(', ')}.`,
+        en: `No simulation "${name}". Available: ${SIMS.map((s) => s.name).join(', ')}.`,
+      },
+    ]);
   }
   const v = validateSimParams(sim, input);
   if (!v.ok) throw new SimParamError(v.errors);
@@ -61,10 +63,12 @@ export function runSim(name: string, input: Readonly<Record<string, unknown>> = 
 /** Seeds are 32-bit unsigned integers; anything else is rejected rather than silently changed. */
 export function normalizeSeed(seed: number): number {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new SimParamError([{
-      vi: `Seed phải là số nguyên từ 0 đến ${0xffffffff} (nhận ${seed}).`,
-      en: `The seed must be an integer from 0 to ${0xffffffff} (got ${seed}).`,
-    }]);
+    throw new SimParamError([
+      {
+        vi: `Seed phải là số nguyên từ 0 đến ${0xffffffff} (nhận ${seed}).`,
+        en: `The seed must be an integer from 0 to ${0xffffffff} (got ${seed}).`,
+      },
+    ]);
   }
   return seed;
 }

@@ -3,13 +3,7 @@ import type { SimDefinition, SimResult, Text, XYChart } from './types.ts';
 
 export const TICK_MS = 100;
 
-export type StormPolicyId =
-  | 'none'
-  | 'fixed-1s-x5'
-  | 'fixed-1s-x5-2-layers'
-  | 'exp-no-jitter-x3'
-  | 'full-jitter-x3'
-  | 'full-jitter-budget-10';
+export type StormPolicyId = 'none' | 'fixed-1s-x5' | 'fixed-1s-x5-2-layers' | 'exp-no-jitter-x3' | 'full-jitter-x3' | 'full-jitter-budget-10';
 
 export interface RetryStormParams extends Record<string, number> {
   capacityPerTick: number;
@@ -47,32 +41,58 @@ const ticks = (ms: number): number => Math.max(1, Math.ceil(ms / TICK_MS));
 
 export function stormPolicies(p: RetryStormParams): StormPolicy[] {
   const fixed = ticks(p.retryBaseMs);
-  const upTo = (retries: number) => (s: number): number => (s < retries ? s + 1 : -1);
+  const upTo =
+    (retries: number) =>
+    (s: number): number =>
+      s < retries ? s + 1 : -1;
   const fullJitter = (s: number, rng: Rng): number => ticks(rng() * p.retryBaseMs * 2 ** s);
   return [
     { id: 'none', label: { vi: 'Không retry', en: 'No retries' }, states: 1, next: () => -1, delay: () => 0, jittered: false, usesBudget: false },
     {
-      id: 'fixed-1s-x5', label: { vi: 'Cố định 1 s, 5 retry', en: 'Fixed 1 s, 5 retries' },
-      states: 6, next: upTo(5), delay: () => fixed, jittered: false, usesBudget: false,
+      id: 'fixed-1s-x5',
+      label: { vi: 'Cố định 1 s, 5 retry', en: 'Fixed 1 s, 5 retries' },
+      states: 6,
+      next: upTo(5),
+      delay: () => fixed,
+      jittered: false,
+      usesBudget: false,
     },
     {
       // state = outer attempt * 6 + inner attempt: the middle layer retries 5 times, then the top layer retries it 5 times.
-      id: 'fixed-1s-x5-2-layers', label: { vi: 'Cố định 1 s, 5 retry × 2 tầng', en: 'Fixed 1 s, 5 retries × 2 layers' },
+      id: 'fixed-1s-x5-2-layers',
+      label: { vi: 'Cố định 1 s, 5 retry × 2 tầng', en: 'Fixed 1 s, 5 retries × 2 layers' },
       states: 36,
       next: (s) => (s % 6 < 5 ? s + 1 : s < 30 ? s + 1 : -1),
-      delay: () => fixed, jittered: false, usesBudget: false,
+      delay: () => fixed,
+      jittered: false,
+      usesBudget: false,
     },
     {
-      id: 'exp-no-jitter-x3', label: { vi: 'Exponential backoff không jitter, 3 retry', en: 'Exponential backoff, no jitter, 3 retries' },
-      states: 4, next: upTo(3), delay: (s) => ticks(p.retryBaseMs * 2 ** s), jittered: false, usesBudget: false,
+      id: 'exp-no-jitter-x3',
+      label: { vi: 'Exponential backoff không jitter, 3 retry', en: 'Exponential backoff, no jitter, 3 retries' },
+      states: 4,
+      next: upTo(3),
+      delay: (s) => ticks(p.retryBaseMs * 2 ** s),
+      jittered: false,
+      usesBudget: false,
     },
     {
-      id: 'full-jitter-x3', label: { vi: 'Backoff + full jitter, 3 retry', en: 'Backoff + full jitter, 3 retries' },
-      states: 4, next: upTo(3), delay: fullJitter, jittered: true, usesBudget: false,
+      id: 'full-jitter-x3',
+      label: { vi: 'Backoff + full jitter, 3 retry', en: 'Backoff + full jitter, 3 retries' },
+      states: 4,
+      next: upTo(3),
+      delay: fullJitter,
+      jittered: true,
+      usesBudget: false,
     },
     {
-      id: 'full-jitter-budget-10', label: { vi: `Full jitter + retry budget ${p.budgetPercent}%`, en: `Full jitter + ${p.budgetPercent}% retry budget` },
-      states: 4, next: upTo(3), delay: fullJitter, jittered: true, usesBudget: true,
+      id: 'full-jitter-budget-10',
+      label: { vi: `Full jitter + retry budget ${p.budgetPercent}%`, en: `Full jitter + ${p.budgetPercent}% retry budget` },
+      states: 4,
+      next: upTo(3),
+      delay: fullJitter,
+      jittered: true,
+      usesBudget: true,
     },
   ];
 }
@@ -195,21 +215,76 @@ export const retryStorm: SimDefinition<RetryStormParams, RetryStormRow> = {
     en: 'A dependency goes down, then comes back; do the retries built up during the outage keep it overloaded (metastable) afterwards?',
   },
   params: [
-    { key: 'capacityPerTick', kind: 'int', min: 1, max: 10000, step: 1, default: 100, label: { vi: 'Capacity (request mỗi tick 100 ms)', en: 'Capacity (requests per 100 ms tick)' } },
-    { key: 'newPerTick', kind: 'int', min: 1, max: 10000, step: 1, default: 80, label: { vi: 'Request mới mỗi tick', en: 'New requests per tick' } },
-    { key: 'warmupS', kind: 'number', min: 0, max: 60, step: 1, unit: 's', default: 10, label: { vi: 'Thời gian bình thường trước outage', en: 'Normal time before the outage' } },
-    { key: 'outageS', kind: 'number', min: 0, max: 600, step: 1, unit: 's', default: 60, label: { vi: 'Thời lượng outage', en: 'Outage length' } },
-    { key: 'observeS', kind: 'number', min: 10, max: 600, step: 10, unit: 's', default: 180, label: { vi: 'Theo dõi sau outage', en: 'Observed after the outage' } },
     {
-      key: 'thrashThreshold', kind: 'number', min: 1, max: 10, step: 0.1, unit: 'x', default: 1.5,
+      key: 'capacityPerTick',
+      kind: 'int',
+      min: 1,
+      max: 10000,
+      step: 1,
+      default: 100,
+      label: { vi: 'Capacity (request mỗi tick 100 ms)', en: 'Capacity (requests per 100 ms tick)' },
+    },
+    { key: 'newPerTick', kind: 'int', min: 1, max: 10000, step: 1, default: 80, label: { vi: 'Request mới mỗi tick', en: 'New requests per tick' } },
+    {
+      key: 'warmupS',
+      kind: 'number',
+      min: 0,
+      max: 60,
+      step: 1,
+      unit: 's',
+      default: 10,
+      label: { vi: 'Thời gian bình thường trước outage', en: 'Normal time before the outage' },
+    },
+    { key: 'outageS', kind: 'number', min: 0, max: 600, step: 1, unit: 's', default: 60, label: { vi: 'Thời lượng outage', en: 'Outage length' } },
+    {
+      key: 'observeS',
+      kind: 'number',
+      min: 10,
+      max: 600,
+      step: 10,
+      unit: 's',
+      default: 180,
+      label: { vi: 'Theo dõi sau outage', en: 'Observed after the outage' },
+    },
+    {
+      key: 'thrashThreshold',
+      kind: 'number',
+      min: 1,
+      max: 10,
+      step: 0.1,
+      unit: 'x',
+      default: 1.5,
       label: { vi: 'Ngưỡng thrash (tải / capacity)', en: 'Thrashing threshold (load / capacity)' },
     },
     {
-      key: 'thrashFactor', kind: 'number', min: 0.05, max: 1, step: 0.05, default: 0.5,
+      key: 'thrashFactor',
+      kind: 'number',
+      min: 0.05,
+      max: 1,
+      step: 0.05,
+      default: 0.5,
       label: { vi: 'Capacity còn lại khi thrash', en: 'Capacity left while thrashing' },
     },
-    { key: 'retryBaseMs', kind: 'number', min: 100, max: 10000, step: 100, unit: 'ms', default: 1000, label: { vi: 'Delay cố định / backoff base', en: 'Fixed delay / backoff base' } },
-    { key: 'budgetPercent', kind: 'number', min: 0, max: 100, step: 1, unit: '%', default: 10, label: { vi: 'Retry budget (% request mới)', en: 'Retry budget (% of new requests)' } },
+    {
+      key: 'retryBaseMs',
+      kind: 'number',
+      min: 100,
+      max: 10000,
+      step: 100,
+      unit: 'ms',
+      default: 1000,
+      label: { vi: 'Delay cố định / backoff base', en: 'Fixed delay / backoff base' },
+    },
+    {
+      key: 'budgetPercent',
+      kind: 'number',
+      min: 0,
+      max: 100,
+      step: 1,
+      unit: '%',
+      default: 10,
+      label: { vi: 'Retry budget (% request mới)', en: 'Retry budget (% of new requests)' },
+    },
   ],
   run(p, seed): SimResult<RetryStormRow> {
     const policies = stormPolicies(p);
@@ -232,10 +307,17 @@ export const retryStorm: SimDefinition<RetryStormParams, RetryStormRow> = {
       { x: p.outageS, label: { vi: 'Hết outage', en: 'Outage ends' } },
     ];
     const chart = (id: string, title: Text, yLabel: Text, pick: (tr: StormTrace) => number[]): XYChart => ({
-      id, kind: 'line', title,
+      id,
+      kind: 'line',
+      title,
       x: { label: { vi: 'Thời gian từ lúc bắt đầu outage', en: 'Time since the outage started' }, unit: 's' },
       y: { label: yLabel, unit: 'x' },
-      series: policies.map((pol, i) => ({ id: pol.id, label: pol.label, x: seconds, y: pick(traces[i]!).map((v) => Math.round((v / p.newPerTick) * 100) / 100) })),
+      series: policies.map((pol, i) => ({
+        id: pol.id,
+        label: pol.label,
+        x: seconds,
+        y: pick(traces[i]!).map((v) => Math.round((v / p.newPerTick) * 100) / 100),
+      })),
       markers,
     });
     return {
@@ -252,10 +334,19 @@ export const retryStorm: SimDefinition<RetryStormParams, RetryStormRow> = {
         chart('goodput', { vi: 'Goodput (× bình thường)', en: 'Goodput (× normal)' }, { vi: 'Goodput', en: 'Goodput' }, (tr) => tr.served),
       ],
       summary: [
-        { key: 'normalLoad', label: { vi: 'Tải bình thường / capacity', en: 'Normal load / capacity' }, value: Math.round((p.newPerTick / p.capacityPerTick) * 100) / 100, unit: 'x' },
         {
-          key: 'recovered', label: { vi: 'Chính sách hồi phục', en: 'Policies that recover' },
-          value: rows.filter((r) => r.recoveredAfterMs !== null).map((r) => r.policy).join(', '),
+          key: 'normalLoad',
+          label: { vi: 'Tải bình thường / capacity', en: 'Normal load / capacity' },
+          value: Math.round((p.newPerTick / p.capacityPerTick) * 100) / 100,
+          unit: 'x',
+        },
+        {
+          key: 'recovered',
+          label: { vi: 'Chính sách hồi phục', en: 'Policies that recover' },
+          value: rows
+            .filter((r) => r.recoveredAfterMs !== null)
+            .map((r) => r.policy)
+            .join(', '),
         },
       ],
     };

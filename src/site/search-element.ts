@@ -79,7 +79,10 @@ export class CourseSearch extends HTMLElement {
       for (const r of (await pagefind.search(variant)).results) if (!found.has(r.id)) found.set(r.id, r);
     }
     const loaded = await Promise.all([...found.values()].slice(0, RERANKED).map((r) => r.data()));
-    const results = rankResults(query, loaded.map((r) => ({ ...r, title: r.meta.title ?? '' }))).slice(0, SHOWN);
+    const results = rankResults(
+      query,
+      loaded.map((r) => ({ ...r, title: r.meta.title ?? '' })),
+    ).slice(0, SHOWN);
     if (generation !== this.#generation) return;
     list.replaceChildren(
       ...results.map((r) => {

@@ -16,8 +16,14 @@ export interface Candidate {
 const fold = (text: string) => stripDiacritics(text).toLowerCase().replace(/\s+/g, ' ');
 /** Text compared as written (marks kept), for a query typed with its marks: "chờ" is not "cho". */
 const exact = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
-const terms = (query: string) => fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const words = (query: string, norm: (t: string) => string) => norm(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const terms = (query: string) =>
+  fold(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const words = (query: string, norm: (t: string) => string) =>
+  norm(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** The words Pagefind matched, from the marks in its excerpt. */
 export function markedWords(excerpt: string): string[] {

@@ -14,7 +14,6 @@ export const savedCodeSchema = z.object({
 });
 export type SavedCode = z.infer<typeof savedCodeSchema>;
 
-
 export const savedCodeKey = (exerciseId: string) => `${SAVED_CODE_PREFIX}${exerciseId}`;
 
 /** The saved files, or undefined when there are none or they cannot be read (never throws). */

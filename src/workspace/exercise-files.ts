@@ -15,11 +15,17 @@ const envFiles = raw(import.meta.glob('/exercises/_env/*.{json,mjs}', { eager: t
 const solutions = raw(import.meta.glob('/solutions/*/*.ts', { eager: true, query: '?raw', import: 'default' }));
 
 function under(glob: Record<string, string>, prefix: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(glob).filter(([p]) => p.startsWith(prefix)).map(([p, text]) => [p.slice(prefix.length), text]));
+  return Object.fromEntries(
+    Object.entries(glob)
+      .filter(([p]) => p.startsWith(prefix))
+      .map(([p, text]) => [p.slice(prefix.length), text]),
+  );
 }
 
 export function exerciseIds(): string[] {
-  return Object.keys(exerciseJson).map((p) => p.split('/')[2]!).sort();
+  return Object.keys(exerciseJson)
+    .map((p) => p.split('/')[2]!)
+    .sort();
 }
 
 export function loadExercise(id: string): { exercise: Exercise; starter: Record<string, string> } | undefined {

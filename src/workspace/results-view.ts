@@ -67,7 +67,10 @@ function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Stri
   summary.className = 'ws-test-head';
   details.append(summary);
   if (reason) details.append(el('p', { className: 'ws-reason', text: reason }));
-  for (const [label, text] of [[s['ws.details']!, observed], [s['ws.output']!, test.output]] as const) {
+  for (const [label, text] of [
+    [s['ws.details']!, observed],
+    [s['ws.output']!, test.output],
+  ] as const) {
     if (text) details.append(el('p', { className: 'ws-label', text: label }), el('pre', { text }));
   }
   li.append(details);
@@ -76,7 +79,9 @@ function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Stri
 
 function testList(group: RuleGroup, only: (t: TestReport) => boolean, lang: Lang, s: Strings, names: Names) {
   const ul = el('ul', { className: 'ws-tests' });
-  group.tests.forEach((t, i) => only(t) && ul.append(testRow(t, i + 1, group.tests.length, lang, s, names)));
+  group.tests.forEach((t, i) => {
+    if (only(t)) ul.append(testRow(t, i + 1, group.tests.length, lang, s, names));
+  });
   return ul;
 }
 
@@ -101,7 +106,11 @@ function notRunBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names):
   li.dataset.status = 'not-run';
   const details = el('details');
   const summary = el('summary');
-  summary.append(el('span', { className: 'ws-badge', text: s['ws.notRun']! }), ' ', fill(s['ws.notRunRules']!, { count: groups.length, rules: groups.map((g) => g.rule).join(', ') }));
+  summary.append(
+    el('span', { className: 'ws-badge', text: s['ws.notRun']! }),
+    ' ',
+    fill(s['ws.notRunRules']!, { count: groups.length, rules: groups.map((g) => g.rule).join(', ') }),
+  );
   details.append(summary);
   for (const group of groups) {
     const block = el('div', { className: 'ws-pass-rule' });
@@ -120,11 +129,18 @@ function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names)
   const details = el('details');
   const tests = groups.reduce((n, g) => n + g.tests.length, 0);
   const summary = el('summary');
-  summary.append(el('span', { className: 'ws-badge', text: s['ws.pass']! }), ' ', fill(s['ws.passingRules']!, { count: groups.length, tests, rules: groups.map((g) => g.rule).join(', ') }));
+  summary.append(
+    el('span', { className: 'ws-badge', text: s['ws.pass']! }),
+    ' ',
+    fill(s['ws.passingRules']!, { count: groups.length, tests, rules: groups.map((g) => g.rule).join(', ') }),
+  );
   details.append(summary);
   for (const group of groups) {
     const block = el('div', { className: 'ws-pass-rule' });
-    block.append(head('ws-rule-head', s['ws.pass']!, group.rule, el('span', { html: inlineMarkup(group.tests[0]?.message ?? '') })), testList(group, () => true, lang, s, names));
+    block.append(
+      head('ws-rule-head', s['ws.pass']!, group.rule, el('span', { html: inlineMarkup(group.tests[0]?.message ?? '') })),
+      testList(group, () => true, lang, s, names),
+    );
     details.append(block);
   }
   li.append(details);
@@ -133,7 +149,9 @@ function passingBlock(groups: RuleGroup[], lang: Lang, s: Strings, names: Names)
 
 export function summaryText(report: Report, elapsedMs: number, s: Strings): string {
   const c = runCounts(report);
-  const counts = c.stopped ? fill(s['ws.summaryStopped']!, { passed: c.passed, failed: c.failed, notRun: c.notRun }) : fill(s['ws.summary']!, { passed: c.passed, total: c.total });
+  const counts = c.stopped
+    ? fill(s['ws.summaryStopped']!, { passed: c.passed, failed: c.failed, notRun: c.notRun })
+    : fill(s['ws.summary']!, { passed: c.passed, total: c.total });
   return `${counts} · ${fill(s['ws.took']!, { seconds: (elapsedMs / 1000).toFixed(1) })}`;
 }
 
@@ -159,7 +177,10 @@ export function renderReport(list: HTMLElement, report: Report, elapsedMs: numbe
   }
   if (report.typeErrors.length) {
     const box = el('div', { className: 'ws-types' });
-    box.append(el('p', { text: s['ws.typeErrors']! }), el('pre', { text: report.typeErrors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join('\n') }));
+    box.append(
+      el('p', { text: s['ws.typeErrors']! }),
+      el('pre', { text: report.typeErrors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join('\n') }),
+    );
     parts.push(box);
   }
   list.replaceChildren(...parts);

@@ -27,7 +27,14 @@ describe('groupByRule', () => {
   test('failing rules first (message and hint once), then not run, then passing; by rule id within each', () => {
     const groups = groupByRule(
       report(
-        [t('R1 a', 'pass'), t('R10 b', 'fail'), t('R10 c', 'fail'), t('R2 d', 'pass'), t('R2 e', 'fail'), t('R3 f', 'error', { notRun: true, message: '', hint: '' })],
+        [
+          t('R1 a', 'pass'),
+          t('R10 b', 'fail'),
+          t('R10 c', 'fail'),
+          t('R2 d', 'pass'),
+          t('R2 e', 'fail'),
+          t('R3 f', 'error', { notRun: true, message: '', hint: '' }),
+        ],
         ['R11'],
       ),
     );

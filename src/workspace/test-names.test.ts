@@ -28,8 +28,14 @@ describe('Vietnamese test names', () => {
   it.each(exercises)('%s: one per test of the suite, none for a test that is gone, each with its rule id, in Vietnamese', (id) => {
     const names = JSON.parse(readFileSync(`exercises/${id}/test-names.vi.json`, 'utf8')) as Record<string, string>;
     const suite = suiteNames(id);
-    expect(Object.keys(names).filter((n) => !suite.includes(n)), 'translated names no test has').toEqual([]);
-    expect(suite.filter((n) => !(n in names)), 'tests without a Vietnamese name').toEqual([]);
+    expect(
+      Object.keys(names).filter((n) => !suite.includes(n)),
+      'translated names no test has',
+    ).toEqual([]);
+    expect(
+      suite.filter((n) => !(n in names)),
+      'tests without a Vietnamese name',
+    ).toEqual([]);
     for (const [en, vi] of Object.entries(names)) {
       expect(vi.split(' ')[0], en).toBe(en.split(' ')[0]);
       expect(hasVietnameseDiacritics(vi), vi).toBe(true);

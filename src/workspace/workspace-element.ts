@@ -118,7 +118,10 @@ export class CourseWorkspace extends HTMLElement {
       // (with its caret where the learner clicked) after the pointerdown that started the load, and
       // the learner may have typed meanwhile. The editor takes over that caret, so no keystroke is lost.
       const active = document.activeElement;
-      const caret = active instanceof HTMLTextAreaElement && active.dataset.code && this.contains(active) ? { path: active.dataset.code, offset: active.selectionStart } : undefined;
+      const caret =
+        active instanceof HTMLTextAreaElement && active.dataset.code && this.contains(active)
+          ? { path: active.dataset.code, offset: active.selectionStart }
+          : undefined;
       this.#view = await mountEditors({
         root: this,
         exerciseId: this.#id,
@@ -205,7 +208,8 @@ export class CourseWorkspace extends HTMLElement {
         if (this.#state.phase === 'running') this.#showRunning(this.#state.startedAt);
       });
     } catch (err) {
-      const message = err instanceof RunnerInputError ? err.message : fill(this.#s['ws.runFailed']!, { message: err instanceof Error ? err.message : String(err) });
+      const message =
+        err instanceof RunnerInputError ? err.message : fill(this.#s['ws.runFailed']!, { message: err instanceof Error ? err.message : String(err) });
       this.#dispatch({ type: 'error', message });
       this.#afterRun();
       return;
@@ -227,10 +231,15 @@ export class CourseWorkspace extends HTMLElement {
     const stateLine = this.querySelector<HTMLElement>('[data-state]')!;
     const runnerLine = 'kind' in st && st.kind ? s[`ws.runner.${st.kind}`]! + ' ' : '';
     const phaseText =
-      st.phase === 'preparing' ? (st.kind === 'webcontainer' ? s['ws.state.booting'] : s['ws.state.preparing'])
-      : st.phase === 'unavailable' ? s['ws.unavailable.title']
-      : st.phase === 'standby' ? s[st.consent ? 'ws.state.consent' : 'ws.state.standby']
-      : s[`ws.state.${st.phase}`];
+      st.phase === 'preparing'
+        ? st.kind === 'webcontainer'
+          ? s['ws.state.booting']
+          : s['ws.state.preparing']
+        : st.phase === 'unavailable'
+          ? s['ws.unavailable.title']
+          : st.phase === 'standby'
+            ? s[st.consent ? 'ws.state.consent' : 'ws.state.standby']
+            : s[`ws.state.${st.phase}`];
     stateLine.textContent = `${runnerLine}${phaseText}`;
     this.querySelector<HTMLButtonElement>('[data-action="run"]')!.disabled = !canRun(st) && st.phase !== 'running';
     this.querySelector<HTMLElement>('[data-action="run"]')!.setAttribute('aria-busy', String(st.phase === 'running'));
@@ -250,7 +259,8 @@ export class CourseWorkspace extends HTMLElement {
       const tick = () => this.#showRunning(st.startedAt);
       tick();
       this.#ticker = setInterval(tick, 1000);
-    } else if (st.phase === 'done') summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s, this.#lang, JSON.parse(this.dataset.testNames ?? '{}'))} · ${gradedBy(st.kind, st.report, s)}`;
+    } else if (st.phase === 'done')
+      summary.textContent = `${renderReport(list, st.report, st.elapsedMs, s, this.#lang, JSON.parse(this.dataset.testNames ?? '{}'))} · ${gradedBy(st.kind, st.report, s)}`;
     else if (st.phase === 'failed') {
       summary.textContent = st.message;
       list.replaceChildren();

@@ -33,7 +33,11 @@ function connect() {
     },
     // Emitted here as the tests' own: a suite's listener, or vitest's, hears it.
     onUnhandled: (reason) => {
-      process.emit('unhandledRejection', reason, Promise.reject(reason).catch(() => undefined));
+      process.emit(
+        'unhandledRejection',
+        reason,
+        Promise.reject(reason).catch(() => undefined),
+      );
     },
     // Read at each call: a suite that replaces one of them sees the learner's calls.
     globals: {

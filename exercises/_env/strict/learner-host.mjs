@@ -24,10 +24,10 @@ membrane = createMembrane({
 // The learner's reads of the clock, of randomness, of the network and its timers go to the tests' process,
 // where the suite can watch or replace them exactly as it does when everything runs in one process
 // (vitest seeds Math.random per test there).
-const remote = (name) =>
-  function (...args) {
-    return membrane.request({ t: 'global', name, args: args.map((a) => membrane.encode(a)) });
-  };
+const remote =
+  (name) =>
+  (...args) =>
+    membrane.request({ t: 'global', name, args: args.map((a) => membrane.encode(a)) });
 Math.random = remote('Math.random');
 // The clocks are read here (a round trip per read would let time pass between two reads that the
 // tests expect together), on the tests' time origin, and each read is reported to the tests' process,

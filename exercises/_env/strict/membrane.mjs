@@ -24,15 +24,7 @@ const BLOCKED_KEYS = new Set([
   // vitest's equality calls this on the *actual* value: a learner's object must never answer it.
   'asymmetricMatch',
 ]);
-const INTRINSIC_PROTOS = new Set([
-  Object.prototype,
-  Function.prototype,
-  Array.prototype,
-  Error.prototype,
-  Promise.prototype,
-  Map.prototype,
-  Set.prototype,
-]);
+const INTRINSIC_PROTOS = new Set([Object.prototype, Function.prototype, Array.prototype, Error.prototype, Promise.prototype, Map.prototype, Set.prototype]);
 const ERROR_CLASSES = { Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
 
 /** The name of the error that replaces a value too large to cross (the tests' side reports it). */
@@ -132,7 +124,16 @@ export function createMembrane(o) {
       return { $: 'res', id: idOf(v), status: v.status, statusText: v.statusText, headers: [...v.headers], url: v.url, body: v.body !== null };
     }
     if (typeof Request !== 'undefined' && v instanceof Request) {
-      return { $: 'req', id: idOf(v), url: v.url, method: v.method, headers: [...v.headers], signal: encode(v.signal), body: v.body !== null, redirect: v.redirect };
+      return {
+        $: 'req',
+        id: idOf(v),
+        url: v.url,
+        method: v.method,
+        headers: [...v.headers],
+        signal: encode(v.signal),
+        body: v.body !== null,
+        redirect: v.redirect,
+      };
     }
     if (typeof Headers !== 'undefined' && v instanceof Headers) return { $: 'h', v: [...v] };
     if (v instanceof URL) return { $: 'url', v: v.href };
@@ -188,7 +189,16 @@ export function createMembrane(o) {
     if (Object.hasOwn(e, 'cause')) props.cause = encode(e.cause, depth + 1, seen);
     seen.delete(e);
     const dom = typeof DOMException !== 'undefined' && e instanceof DOMException;
-    return { $: 'e', id, cls: classId(e), kind: dom ? 'DOMException' : String(e.constructor?.name ?? 'Error'), name: String(e.name), message: String(e.message), stack: String(e.stack ?? ''), props };
+    return {
+      $: 'e',
+      id,
+      cls: classId(e),
+      kind: dom ? 'DOMException' : String(e.constructor?.name ?? 'Error'),
+      name: String(e.name),
+      message: String(e.message),
+      stack: String(e.stack ?? ''),
+      props,
+    };
   }
 
   /** A value that could not be sent becomes an error the receiving side sees (never a hang). */
@@ -208,7 +218,8 @@ export function createMembrane(o) {
     } catch (error) {
       throw new RangeError(`a value too large or too deep for the grading protocol: ${error.message}`);
     }
-    if (text.length > 8 * 1024 * 1024) throw new RangeError(`a value too large for the grading protocol (${(text.length / 1048576).toFixed(1)} MB; the limit is 8 MB)`);
+    if (text.length > 8 * 1024 * 1024)
+      throw new RangeError(`a value too large for the grading protocol (${(text.length / 1048576).toFixed(1)} MB; the limit is 8 MB)`);
     o.send(msg);
   }
 
@@ -402,7 +413,11 @@ export function createMembrane(o) {
           )
         : null;
       const status = Number(x.status);
-      const init = { status: status >= 200 && status <= 599 ? status : 200, statusText: String(x.statusText ?? ''), headers: list(x.headers).map((p) => list(p).map(String)) };
+      const init = {
+        status: status >= 200 && status <= 599 ? status : 200,
+        statusText: String(x.statusText ?? ''),
+        headers: list(x.headers).map((p) => list(p).map(String)),
+      };
       return new Response(body, init);
     });
   }
@@ -412,7 +427,14 @@ export function createMembrane(o) {
       const id = x.id;
       const Cls = classOf(x.cls);
       const target = Cls?.prototype ? Object.create(Cls.prototype) : {};
-      const local = (k) => typeof k === 'symbol' || k === 'toString' || k === 'valueOf' || k === 'toLocaleString' || k === 'hasOwnProperty' || k === 'isPrototypeOf' || k === 'propertyIsEnumerable';
+      const local = (k) =>
+        typeof k === 'symbol' ||
+        k === 'toString' ||
+        k === 'valueOf' ||
+        k === 'toLocaleString' ||
+        k === 'hasOwnProperty' ||
+        k === 'isPrototypeOf' ||
+        k === 'propertyIsEnumerable';
       return new Proxy(target, {
         get: (t, k, receiver) => (local(k) ? Reflect.get(t, k, receiver) : safeKey(k) ? request({ t: 'get', id, key: k }) : undefined),
         set: (_t, k, v) => (safeKey(k) ? request({ t: 'set', id, key: k, value: encode(v) }) === true : false),
@@ -561,7 +583,11 @@ export function createMembrane(o) {
         const pick = o.globals?.[String(msg.name)];
         if (!pick) throw violation(`a request for global ${String(msg.name).slice(0, 40)}`);
         const [fn, self] = pick();
-        return invoke(fn, self, list(msg.args).map((a) => decode(a)));
+        return invoke(
+          fn,
+          self,
+          list(msg.args).map((a) => decode(a)),
+        );
       }
       default:
         throw violation(`a request of unknown kind ${String(msg.t).slice(0, 40)}`);
@@ -594,7 +620,7 @@ export function createMembrane(o) {
           shutdown(String(msg.why ?? 'closed'));
           return;
         case 'unhandled':
-          if (!o.onUnhandled) throw violation('an unhandled rejection sent to the learner\'s side');
+          if (!o.onUnhandled) throw violation("an unhandled rejection sent to the learner's side");
           o.onUnhandled(decode(msg.reason));
           return;
         case 'notify': {

@@ -59,11 +59,7 @@ export class ThrottledError extends Error {
 }
 
 /** Sends through the throttle: refuses locally, or sends once and records whether the backend accepted. */
-export async function callThrottled<T>(
-  throttle: Throttle,
-  send: () => Promise<T>,
-  opts: { isOverload?: (error: unknown) => boolean } = {},
-): Promise<T> {
+export async function callThrottled<T>(throttle: Throttle, send: () => Promise<T>, opts: { isOverload?: (error: unknown) => boolean } = {}): Promise<T> {
   // TODO A8: this sends without asking the throttle and records nothing.
   return send();
 }

@@ -43,8 +43,18 @@ describe('the capped exponential ceiling', () => {
     for (const failures of [32, 33, 64, 1025, 1_000_000]) {
       for (const r of [0, 0.5, JUST_BELOW_ONE]) {
         const shown = r === JUST_BELOW_ONE ? 'just below 1' : String(r);
-        expectWithin(fullJitterDelay(failures, 100, 2000, () => r), 0, 2000, `fullJitterDelay(${failures}, 100, 2000, () => ${shown})`);
-        expectWithin(equalJitterDelay(failures, 100, 2000, () => r), 0, 2000, `equalJitterDelay(${failures}, 100, 2000, () => ${shown})`);
+        expectWithin(
+          fullJitterDelay(failures, 100, 2000, () => r),
+          0,
+          2000,
+          `fullJitterDelay(${failures}, 100, 2000, () => ${shown})`,
+        );
+        expectWithin(
+          equalJitterDelay(failures, 100, 2000, () => r),
+          0,
+          2000,
+          `equalJitterDelay(${failures}, 100, 2000, () => ${shown})`,
+        );
       }
     }
   });

@@ -25,7 +25,11 @@ describe('the three jitter formulas', () => {
       [2, 7, 500, 0.3, 4.2],
     ];
     for (const [failures, base, cap, r, expected] of cases) {
-      expectDelay(fullJitterDelay(failures, base, cap, () => r), expected, `fullJitterDelay(${failures}, ${base}, ${cap}, () => ${r})`);
+      expectDelay(
+        fullJitterDelay(failures, base, cap, () => r),
+        expected,
+        `fullJitterDelay(${failures}, ${base}, ${cap}, () => ${r})`,
+      );
     }
   });
 
@@ -34,7 +38,11 @@ describe('the three jitter formulas', () => {
     for (const [failures, base, cap] of SHAPES) {
       const t = ceiling(failures, base, cap);
       const call = `fullJitterDelay(${failures}, ${base}, ${cap}, random)`;
-      expectDelay(fullJitterDelay(failures, base, cap, () => 0), 0, `${call} with random() = 0`);
+      expectDelay(
+        fullJitterDelay(failures, base, cap, () => 0),
+        0,
+        `${call} with random() = 0`,
+      );
       const top = fullJitterDelay(failures, base, cap, () => JUST_BELOW_ONE);
       expectWithin(top, t * 0.999999, t, `${call} with random() just below 1`);
       for (let i = 0; i < 300; i++) expectWithin(fullJitterDelay(failures, base, cap, random), 0, t, `${call} with a seeded random()`);
@@ -51,7 +59,11 @@ describe('the three jitter formulas', () => {
       [2, 5, 100, 0.3, 6.5],
     ];
     for (const [failures, base, cap, r, expected] of cases) {
-      expectDelay(equalJitterDelay(failures, base, cap, () => r), expected, `equalJitterDelay(${failures}, ${base}, ${cap}, () => ${r})`);
+      expectDelay(
+        equalJitterDelay(failures, base, cap, () => r),
+        expected,
+        `equalJitterDelay(${failures}, ${base}, ${cap}, () => ${r})`,
+      );
     }
   });
 
@@ -60,8 +72,17 @@ describe('the three jitter formulas', () => {
     for (const [failures, base, cap] of SHAPES) {
       const t = ceiling(failures, base, cap);
       const call = `equalJitterDelay(${failures}, ${base}, ${cap}, random)`;
-      expectDelay(equalJitterDelay(failures, base, cap, () => 0), t / 2, `${call} with random() = 0`);
-      expectWithin(equalJitterDelay(failures, base, cap, () => JUST_BELOW_ONE), t * 0.999999, t, `${call} with random() just below 1`);
+      expectDelay(
+        equalJitterDelay(failures, base, cap, () => 0),
+        t / 2,
+        `${call} with random() = 0`,
+      );
+      expectWithin(
+        equalJitterDelay(failures, base, cap, () => JUST_BELOW_ONE),
+        t * 0.999999,
+        t,
+        `${call} with random() just below 1`,
+      );
       for (let i = 0; i < 300; i++) expectWithin(equalJitterDelay(failures, base, cap, random), t / 2, t, `${call} with a seeded random()`);
     }
   });
@@ -78,7 +99,11 @@ describe('the three jitter formulas', () => {
     ];
     for (const [previous, base, cap, r, expected] of cases) {
       const shown = r === JUST_BELOW_ONE ? 'just below 1' : String(r);
-      expectDelay(decorrelatedJitterDelay(previous, base, cap, () => r), expected, `decorrelatedJitterDelay(${previous}, ${base}, ${cap}, () => ${shown})`);
+      expectDelay(
+        decorrelatedJitterDelay(previous, base, cap, () => r),
+        expected,
+        `decorrelatedJitterDelay(${previous}, ${base}, ${cap}, () => ${shown})`,
+      );
     }
   });
 
@@ -94,8 +119,17 @@ describe('the three jitter formulas', () => {
     ] as Array<[number, number, number]>) {
       const hi = Math.min(cap, previous * 3);
       const call = `decorrelatedJitterDelay(${previous}, ${base}, ${cap}, random)`;
-      expectDelay(decorrelatedJitterDelay(previous, base, cap, () => 0), base, `${call} with random() = 0`);
-      expectWithin(decorrelatedJitterDelay(previous, base, cap, () => JUST_BELOW_ONE), hi - (hi - base) * 1e-6, hi, `${call} with random() just below 1`);
+      expectDelay(
+        decorrelatedJitterDelay(previous, base, cap, () => 0),
+        base,
+        `${call} with random() = 0`,
+      );
+      expectWithin(
+        decorrelatedJitterDelay(previous, base, cap, () => JUST_BELOW_ONE),
+        hi - (hi - base) * 1e-6,
+        hi,
+        `${call} with random() just below 1`,
+      );
       for (let i = 0; i < 300; i++) expectWithin(decorrelatedJitterDelay(previous, base, cap, random), base, hi, `${call} with a seeded random()`);
     }
   });

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  backoffDelays,
-  decorrelatedJitterDelay,
-  equalJitterDelay,
-  exponentialDelay,
-  fullJitterDelay,
-  type Strategy,
-} from '../src/backoff.ts';
+import { backoffDelays, decorrelatedJitterDelay, equalJitterDelay, exponentialDelay, fullJitterDelay, type Strategy } from '../src/backoff.ts';
 import { counting, expectAccepted, expectDelay, expectRangeError, sequence } from './helpers.ts';
 
 const DRAWS = [0.1, 0.9, 0.5, 0.3, 0.7, 0.2, 0.6];
@@ -16,7 +9,9 @@ function expectWaits(actual: unknown, expected: number[], call: string) {
   if (!Array.isArray(actual)) expect.fail(`${call} returned ${list(actual)}, expected an array of ${expected.length} waits`);
   const waits = actual as unknown[];
   if (waits.length !== expected.length) expect.fail(`${call} returned ${list(waits)}: ${waits.length} waits, expected ${expected.length}`);
-  waits.forEach((w, i) => expectDelay(w, expected[i]!, `wait ${i + 1} of ${call} (all waits: ${list(waits)}, expected ${list(expected)})`));
+  waits.forEach((w, i) => {
+    expectDelay(w, expected[i]!, `wait ${i + 1} of ${call} (all waits: ${list(waits)}, expected ${list(expected)})`);
+  });
 }
 
 describe('schedules, randomness and validation', () => {

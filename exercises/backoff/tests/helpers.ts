@@ -33,7 +33,7 @@ export function counting(random: Random) {
 // The capped ceiling, written out for the suite's own bounds.
 export const ceiling = (failures: number, base: number, cap: number) => Math.min(cap, base * 2 ** (failures - 1));
 
-const show = (v: unknown) => (typeof v === 'number' ? String(v) : v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v));
+const show = (v: unknown) => (typeof v === 'number' ? String(v) : v === undefined ? 'undefined' : (JSON.stringify(v) ?? String(v)));
 
 /** `actual` is a finite number within 1e-6 of `expected`. */
 export function expectDelay(actual: unknown, expected: number, call: string) {

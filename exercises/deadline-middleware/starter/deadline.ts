@@ -22,11 +22,7 @@ export class DeadlineExceededError extends Error {}
 /** Connect/Express-style middleware; sets req.deadline and calls next(). */
 export function deadlineMiddleware(
   opts: DeadlineOptions = {},
-): (
-  req: IncomingMessage & { deadline?: DeadlineContext },
-  res: ServerResponse,
-  next: (err?: unknown) => void,
-) => void {
+): (req: IncomingMessage & { deadline?: DeadlineContext }, res: ServerResponse, next: (err?: unknown) => void) => void {
   const defaultBudgetMs = opts.defaultBudgetMs ?? 10_000;
   const now = opts.now ?? (() => performance.now());
 
@@ -49,12 +45,7 @@ export interface CallOptions {
 }
 
 /** Calls a downstream service inside the caller's deadline. No retries. */
-export async function callDownstream(
-  ctx: DeadlineContext,
-  url: string | URL,
-  init?: RequestInit,
-  opts: CallOptions = {},
-): Promise<Response> {
+export async function callDownstream(ctx: DeadlineContext, url: string | URL, init?: RequestInit, opts: CallOptions = {}): Promise<Response> {
   const { reserveMs = 20, minAttemptMs = 50, fetch = globalThis.fetch } = opts;
   // TODO D10: left = Math.floor(ctx.remaining() - reserveMs); too little left, or an aborted
   //           ctx.signal: reject with DeadlineExceededError without calling fetch.

@@ -44,9 +44,10 @@ async function budgetFor(h: Scope, headers: Record<string, string | string[]>, o
   const server = await h.startServer(mw);
   await get(server, { headers });
   const call = server.served[0];
-  const sent = Object.entries(headers)
-    .map(([k, v]) => `${k}: ${show(v)}`)
-    .join(', ') || 'no x-deadline-ms header';
+  const sent =
+    Object.entries(headers)
+      .map(([k, v]) => `${k}: ${show(v)}`)
+      .join(', ') || 'no x-deadline-ms header';
   const ctx = reached(call, `with ${sent}`);
   expect(typeof ctx?.deadlineAt, `with ${sent}, req.deadline.deadlineAt was ${show(ctx?.deadlineAt)}`).toBe('number');
   const plausible = (b: number) => b > -1000 && b <= 2 * defaultBudgetMs + 1000;
@@ -153,16 +154,12 @@ describe('D2 the budget is min(incoming, defaultBudgetMs), on the injected clock
   });
 });
 
-const mw = (defaultBudgetMs = 5000) =>
-  deadlineMiddleware({ defaultBudgetMs, now: frozenClock().now }) as Middleware;
+const mw = (defaultBudgetMs = 5000) => deadlineMiddleware({ defaultBudgetMs, now: frozenClock().now }) as Middleware;
 
 function expect504(reply: Reply, what: string) {
   expect(reply.status, `${what}: the response status was ${reply.status}, expected 504`).toBe(504);
   const type = String(reply.headers['content-type'] ?? '');
-  expect(
-    /^application\/json\s*(;|$)/i.test(type),
-    `${what}: the 504 had content-type ${show(type || '(none)')}, expected application/json`,
-  ).toBe(true);
+  expect(/^application\/json\s*(;|$)/i.test(type), `${what}: the 504 had content-type ${show(type || '(none)')}, expected application/json`).toBe(true);
   let body: unknown;
   try {
     body = JSON.parse(reply.body);
@@ -196,10 +193,10 @@ describe('D3 a budget of 0 is answered at once with 504', () => {
     const server = await h.startServer(mw());
     const reply = await get(server, { headers: { 'x-deadline-ms': '0' } });
     const body = expect504(reply, 'x-deadline-ms: 0 without x-request-id');
-    expect(
-      Object.keys(body).sort(),
-      `the 504 body was ${reply.body}; expected exactly {"error":"deadline_exceeded","requestId":"…"}`,
-    ).toEqual(['error', 'requestId']);
+    expect(Object.keys(body).sort(), `the 504 body was ${reply.body}; expected exactly {"error":"deadline_exceeded","requestId":"…"}`).toEqual([
+      'error',
+      'requestId',
+    ]);
     expect(body.error, `the 504 body was ${reply.body}`).toBe('deadline_exceeded');
     expect(isUuid(body.requestId), `without x-request-id, the 504 body had requestId ${show(body.requestId)}, expected a new random UUID`).toBe(true);
   });
@@ -236,7 +233,10 @@ describe('D4 the request id', () => {
       isUuid(ctx?.requestId),
       `with x-request-id: ${show(id.length > 40 ? id.slice(0, 20) + '…(' + id.length + ' characters)' : id)}, req.deadline.requestId was ${show(ctx?.requestId)}; only 1 to 128 characters of [A-Za-z0-9._:-] are kept, anything else gets a new random UUID`,
     ).toBe(true);
-    expect(reply.headers['x-request-id'], `the response carried x-request-id ${show(reply.headers['x-request-id'])}, but req.deadline.requestId was ${show(ctx?.requestId)}`).toBe(ctx?.requestId);
+    expect(
+      reply.headers['x-request-id'],
+      `the response carried x-request-id ${show(reply.headers['x-request-id'])}, but req.deadline.requestId was ${show(ctx?.requestId)}`,
+    ).toBe(ctx?.requestId);
   });
 
   test.concurrent('D4 gives each request without an id a new random UUID and sends it back', async ({ h }) => {
@@ -283,13 +283,10 @@ describe('D5 req.deadline and next()', () => {
   });
 
   test.concurrent('D5 calls next() only once, even when the deadline passes while the handler works', async ({ h }) => {
-    const server = await h.startServer(
-      deadlineMiddleware({ defaultBudgetMs: 25, now: () => performance.now() }) as Middleware,
-      async (_req, res) => {
-        await sleep(60); // the deadline timer, set first and shorter, always fires during this
-        if (!res.headersSent) res.end('late');
-      },
-    );
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 25, now: () => performance.now() }) as Middleware, async (_req, res) => {
+      await sleep(60); // the deadline timer, set first and shorter, always fires during this
+      if (!res.headersSent) res.end('late');
+    });
     await get(server);
     await sleep(20);
     const call = server.served[0]!;
@@ -323,25 +320,23 @@ describe('D6 the signal aborts at the deadline', () => {
     ['defaultBudgetMs 50 and no header', 50, {}, 50],
     ['x-deadline-ms: 60000 capped by defaultBudgetMs 50', 50, { 'x-deadline-ms': '60000' }, 50],
   ];
-  test.concurrent.for(cases)('D6 aborts the signal when the deadline passes (%s)', { timeout: 12_000 }, async ([label, defaultBudgetMs, headers, budget], { h }) => {
-    const server = await h.startServer(
-      deadlineMiddleware({ defaultBudgetMs, now: runningClock }) as Middleware,
-      untilAborted,
-    );
-    const sentAt = performance.now();
-    send(server, { headers });
-    const call = await server.request(0);
-    const signal = signalOf(call);
-    expect(signal.aborted, `with ${label}, the signal was already aborted when next() was called`).toBe(false);
-    const at = await abortedWithin(signal, budget + LATE_MS);
-    expect(at, `with ${label} (a ${budget} ms budget), the signal had not aborted ${budget + LATE_MS} ms after next()`).toBeDefined();
-    // measured from before the request was sent: a loaded machine can only make it later
-    const after = at! - sentAt;
-    expect(
-      after >= budget / 2,
-      `with ${label} (a ${budget} ms budget), the signal aborted after only ${Math.round(after)} ms`,
-    ).toBe(true);
-  });
+  test.concurrent.for(cases)(
+    'D6 aborts the signal when the deadline passes (%s)',
+    { timeout: 12_000 },
+    async ([label, defaultBudgetMs, headers, budget], { h }) => {
+      const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs, now: runningClock }) as Middleware, untilAborted);
+      const sentAt = performance.now();
+      send(server, { headers });
+      const call = await server.request(0);
+      const signal = signalOf(call);
+      expect(signal.aborted, `with ${label}, the signal was already aborted when next() was called`).toBe(false);
+      const at = await abortedWithin(signal, budget + LATE_MS);
+      expect(at, `with ${label} (a ${budget} ms budget), the signal had not aborted ${budget + LATE_MS} ms after next()`).toBeDefined();
+      // measured from before the request was sent: a loaded machine can only make it later
+      const after = at! - sentAt;
+      expect(after >= budget / 2, `with ${label} (a ${budget} ms budget), the signal aborted after only ${Math.round(after)} ms`).toBe(true);
+    },
+  );
 });
 
 describe('D7 the signal aborts when the client goes away, and only then', () => {
@@ -446,30 +441,24 @@ describe('D9 remaining()', () => {
   test.concurrent('D9 remaining() is max(0, deadlineAt - now()) on the injected clock', async ({ h }) => {
     const clock = frozenClock(1_000_000.5);
     const seen: Array<[string, number]> = [];
-    const server = await h.startServer(
-      deadlineMiddleware({ defaultBudgetMs: 10_000, now: clock.now }) as Middleware,
-      (req, res) => {
-        const ctx = req.deadline;
-        seen.push(['at the start (budget 500 ms)', ctx.remaining()]);
-        clock.t += 200.25;
-        seen.push(['200.25 ms later', ctx.remaining()]);
-        clock.t = ctx.deadlineAt;
-        seen.push(['exactly at deadlineAt', ctx.remaining()]);
-        clock.t += 700;
-        seen.push(['700 ms after deadlineAt', ctx.remaining()]);
-        res.end('ok');
-      },
-    );
+    const server = await h.startServer(deadlineMiddleware({ defaultBudgetMs: 10_000, now: clock.now }) as Middleware, (req, res) => {
+      const ctx = req.deadline;
+      seen.push(['at the start (budget 500 ms)', ctx.remaining()]);
+      clock.t += 200.25;
+      seen.push(['200.25 ms later', ctx.remaining()]);
+      clock.t = ctx.deadlineAt;
+      seen.push(['exactly at deadlineAt', ctx.remaining()]);
+      clock.t += 700;
+      seen.push(['700 ms after deadlineAt', ctx.remaining()]);
+      res.end('ok');
+    });
     const { reply } = send(server, { headers: { 'x-deadline-ms': '500' } });
     await reply;
     reached(server.served[0], 'x-deadline-ms: 500');
     const want = [500, 299.75, 0, 0];
     expect(seen.length, 'the handler never ran').toBe(4);
     seen.forEach(([when, got], i) => {
-      expect(
-        got === want[i],
-        `remaining() returned ${got} ${when}, expected ${want[i]} (now() is the injected clock; never below 0)`,
-      ).toBe(true);
+      expect(got === want[i], `remaining() returned ${got} ${when}, expected ${want[i]} (now() is the injected clock; never below 0)`).toBe(true);
     });
   });
 });

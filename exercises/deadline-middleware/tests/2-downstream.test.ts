@@ -123,7 +123,9 @@ describe('D10 left = floor(remaining() - reserveMs); too little left means no ca
     const f = fakeFetch(h);
     const outcome = await rejection(call(ctx, URL_B, undefined, { fetch: f.fetch }));
     expect(f.calls.length, `ctx.signal had aborted, but fetch was called ${f.calls.length} time(s)`).toBe(0);
-    expect(outcome instanceof DeadlineExceededError, `ctx.signal had aborted; callDownstream ended with ${show(outcome)}, expected DeadlineExceededError`).toBe(true);
+    expect(outcome instanceof DeadlineExceededError, `ctx.signal had aborted; callDownstream ended with ${show(outcome)}, expected DeadlineExceededError`).toBe(
+      true,
+    );
   });
 
   test.concurrent('D10 DeadlineExceededError is an Error', () => {
@@ -150,14 +152,25 @@ describe('D11 one fetch, with the deadline and request id added', () => {
   test.concurrent('D11 keeps caller headers given as a Headers object or as pairs', async ({ h }) => {
     for (const [kind, headers] of [
       ['a Headers object', new Headers({ authorization: 'Bearer t0k', 'x-tenant': 'acme' })],
-      ['an array of pairs', [['authorization', 'Bearer t0k'], ['x-tenant', 'acme']]],
+      [
+        'an array of pairs',
+        [
+          ['authorization', 'Bearer t0k'],
+          ['x-tenant', 'acme'],
+        ],
+      ],
     ] as Array<[string, ConstructorParameters<typeof Headers>[0]]>) {
       const { ctx } = ctxWith(500, 'trace-B2');
       const f = fakeFetch(h);
       await call(ctx, new URL(URL_B + '?page=2'), { method: 'POST', headers, body: '{}' }, { fetch: f.fetch });
       const r = f.calls[0]!.request;
       expect(r.url, `with a URL object, fetch got ${r.url}`).toBe(URL_B + '?page=2');
-      for (const [name, want] of [['authorization', 'Bearer t0k'], ['x-tenant', 'acme'], ['x-deadline-ms', '480'], ['x-request-id', 'trace-B2']]) {
+      for (const [name, want] of [
+        ['authorization', 'Bearer t0k'],
+        ['x-tenant', 'acme'],
+        ['x-deadline-ms', '480'],
+        ['x-request-id', 'trace-B2'],
+      ]) {
         expect(r.headers.get(name!), `with the caller's headers as ${kind}, fetch got ${name}: ${show(r.headers.get(name!))}, expected ${want}`).toBe(want);
       }
       expect(r.method).toBe('POST');
@@ -185,7 +198,10 @@ describe('D11 one fetch, with the deadline and request id added', () => {
     expect(c.signal, 'fetch got no signal').toBeDefined();
     expect(c.abortedAtCall, 'the signal given to fetch was already aborted when fetch was called').toBe(false);
     const at = await abortedWithin(c.signal!, 500);
-    expect(at, 'left was 50 ms (remaining 10000, reserveMs 9950), but the signal given to fetch had not aborted 500 ms later: give it a timeout of left ms').toBeDefined();
+    expect(
+      at,
+      'left was 50 ms (remaining 10000, reserveMs 9950), but the signal given to fetch had not aborted 500 ms later: give it a timeout of left ms',
+    ).toBeDefined();
     const after = at! - started;
     expect(after >= 25, `left was 50 ms, but the signal given to fetch aborted after ${Math.round(after)} ms`).toBe(true);
     await outcome;
@@ -210,10 +226,12 @@ describe('D11 one fetch, with the deadline and request id added', () => {
     const busy = fakeFetch(h, () => new Response('busy', { status: 503 }));
     const down = fakeFetch(h, () => Promise.reject(new TypeError('fetch failed')));
     // both at once: each waits 50 ms for a retry that must not come
-    await Promise.all([busy, down].map(async (f) => {
-      await rejection(call(ctx, URL_B, undefined, { fetch: f.fetch }));
-      await sleep(50);
-    }));
+    await Promise.all(
+      [busy, down].map(async (f) => {
+        await rejection(call(ctx, URL_B, undefined, { fetch: f.fetch }));
+        await sleep(50);
+      }),
+    );
     expect(busy.calls.length, `the downstream answered 503 and fetch was called ${busy.calls.length} times; callDownstream never retries`).toBe(1);
     expect(down.calls.length, `fetch rejected with a network error and was called ${down.calls.length} times; callDownstream never retries`).toBe(1);
   });

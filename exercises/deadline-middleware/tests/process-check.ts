@@ -62,10 +62,7 @@ server.listen(0, '127.0.0.1', async () => {
 });
 `;
 
-export type ProcessOutcome =
-  | { kind: 'exited' }
-  | { kind: 'alive' }
-  | { kind: 'stuck' | 'crashed' | 'slow'; details: string };
+export type ProcessOutcome = { kind: 'exited' } | { kind: 'alive' } | { kind: 'stuck' | 'crashed' | 'slow'; details: string };
 
 export interface ProcessCheck {
   outcome: Promise<ProcessOutcome>;

@@ -44,11 +44,7 @@ export class FanOutError extends Error {
 }
 
 /** Calls every branch in parallel under the caller's deadline. The brief lists the rules F1-F10. */
-export async function fanOut<T>(
-  ctx: DeadlineLike,
-  branches: Branch<T>[],
-  opts: FanOutOptions = {},
-): Promise<FanOutResult<T>> {
+export async function fanOut<T>(ctx: DeadlineLike, branches: Branch<T>[], opts: FanOutOptions = {}): Promise<FanOutResult<T>> {
   const { reserveMs = 20, optionalCutoffMs = Infinity } = opts;
   // TODO F9: an already aborted ctx.signal: reject with FanOutError('aborted'), call nothing.
   // TODO F2-F3: left = Math.floor(ctx.remaining() - reserveMs); not positive: FanOutError('no-time-left').

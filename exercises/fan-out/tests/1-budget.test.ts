@@ -47,30 +47,33 @@ describe('F2 one budget: remaining minus the reserve', () => {
     [250, { reserveMs: 50, optionalCutoffMs: 5000 }, 200, 200],
     [95.5, { reserveMs: 0, optionalCutoffMs: 40 }, 95, 40],
   ];
-  test.concurrent.for(cases)('F2 with remaining() = %s and options %j: required %i ms, optional %i ms', async ([remaining, opts, required, optional], { h }) => {
-    const { ctx } = deadline(remaining);
-    const b = h.branches([
-      ['price', true, { after: 0, value: 1 }],
-      ['stock', true, { after: 0, value: 2 }],
-      ['reviews', false, { after: 0, value: 3 }],
-    ]);
-    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, opts));
-    const label = `with remaining() = ${remaining}, reserveMs ${opts.reserveMs ?? 'default (20)'} and optionalCutoffMs ${opts.optionalCutoffMs ?? 'not given'}`;
-    for (const name of ['price', 'stock']) {
-      const p = b.probes[name]!;
-      expect(p.calls, `${label}, the required branch "${name}" was not called (${describeOutcome(o)})`).toBe(1);
+  test.concurrent.for(cases)(
+    'F2 with remaining() = %s and options %j: required %i ms, optional %i ms',
+    async ([remaining, opts, required, optional], { h }) => {
+      const { ctx } = deadline(remaining);
+      const b = h.branches([
+        ['price', true, { after: 0, value: 1 }],
+        ['stock', true, { after: 0, value: 2 }],
+        ['reviews', false, { after: 0, value: 3 }],
+      ]);
+      const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, opts));
+      const label = `with remaining() = ${remaining}, reserveMs ${opts.reserveMs ?? 'default (20)'} and optionalCutoffMs ${opts.optionalCutoffMs ?? 'not given'}`;
+      for (const name of ['price', 'stock']) {
+        const p = b.probes[name]!;
+        expect(p.calls, `${label}, the required branch "${name}" was not called (${describeOutcome(o)})`).toBe(1);
+        expect(
+          p.timeoutMs,
+          `${label}, the required branch "${name}" got timeoutMs = ${String(p.timeoutMs)}, expected Math.floor(remaining() - reserveMs) = ${required}`,
+        ).toBe(required);
+      }
+      const p = b.probes['reviews']!;
       expect(
         p.timeoutMs,
-        `${label}, the required branch "${name}" got timeoutMs = ${String(p.timeoutMs)}, expected Math.floor(remaining() - reserveMs) = ${required}`,
-      ).toBe(required);
-    }
-    const p = b.probes['reviews']!;
-    expect(
-      p.timeoutMs,
-      `${label}, the optional branch "reviews" got timeoutMs = ${String(p.timeoutMs)}, expected Math.min(left, optionalCutoffMs) = ${optional}`,
-    ).toBe(optional);
-    expect(o.ok, describeOutcome(o)).toBe(true);
-  });
+        `${label}, the optional branch "reviews" got timeoutMs = ${String(p.timeoutMs)}, expected Math.min(left, optionalCutoffMs) = ${optional}`,
+      ).toBe(optional);
+      expect(o.ok, describeOutcome(o)).toBe(true);
+    },
+  );
 });
 
 describe('F3 no time left: nothing is called', () => {
@@ -88,7 +91,9 @@ describe('F3 no time left: nothing is called', () => {
     ]);
     const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, opts));
     const label = `with remaining() = ${remaining} and reserveMs ${opts.reserveMs ?? 'default (20)'}, no whole millisecond was left`;
-    const called = Object.values(b.probes).filter((p) => p.calls > 0).map((p) => p.name);
+    const called = Object.values(b.probes)
+      .filter((p) => p.calls > 0)
+      .map((p) => p.name);
     expect(called, `${label}, but these branches were called: ${called.join(', ')}`).toEqual([]);
     expect(o.ok === false && o.error instanceof FanOutError, `${label}; expected a rejection with FanOutError, but ${describeOutcome(o)}`).toBe(true);
     expect((o as any).error.reason, `${label}; ${describeOutcome(o)}, expected reason "no-time-left"`).toBe('no-time-left');
@@ -98,7 +103,9 @@ describe('F3 no time left: nothing is called', () => {
     const { ctx } = deadline(21);
     const b = h.branches([['price', true, { after: 0, value: 1 }]]);
     const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any));
-    expect(b.probes['price']!.calls, `remaining() - reserveMs = 1 ms is still a positive budget, but the branch was not called (${describeOutcome(o)})`).toBe(1);
+    expect(b.probes['price']!.calls, `remaining() - reserveMs = 1 ms is still a positive budget, but the branch was not called (${describeOutcome(o)})`).toBe(
+      1,
+    );
     expect(b.probes['price']!.timeoutMs).toBe(1);
   });
 });

@@ -86,7 +86,9 @@ describe('F9 the caller aborting aborts everything', () => {
       ['reviews', false, { after: 0, value: 2 }],
     ]);
     const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any));
-    const called = Object.values(b.probes).filter((p) => p.calls > 0).map((p) => p.name);
+    const called = Object.values(b.probes)
+      .filter((p) => p.calls > 0)
+      .map((p) => p.name);
     expect(called, `the caller's signal had already aborted, but these branches were called: ${called.join(', ')}`).toEqual([]);
     expectFanOutError(o, 'aborted', undefined, "the caller's signal had already aborted");
   });

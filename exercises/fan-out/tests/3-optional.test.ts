@@ -37,7 +37,10 @@ describe('F7 optional branches are cut at the cutoff', () => {
     ]);
     const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 500); // "price" answers at 100 ms
     const { recs, ads, price } = b.probes as Record<string, any>;
-    expect(ads.settledAt, `fanOut waited for the optional "ads" (which ignores its signal) until it finished at ${ms(ads.settledAt)}; drop it at the cutoff`).toBeUndefined();
+    expect(
+      ads.settledAt,
+      `fanOut waited for the optional "ads" (which ignores its signal) until it finished at ${ms(ads.settledAt)}; drop it at the cutoff`,
+    ).toBeUndefined();
     expect(o.ok, describeOutcome(o)).toBe(true);
     for (const p of [recs, ads]) {
       expect(p.abortedAt, `the optional "${p.name}" was still running at its 40 ms cutoff, but its signal never aborted`).toBeDefined();
@@ -53,7 +56,10 @@ describe('F7 optional branches are cut at the cutoff', () => {
   });
   test.concurrent('F7 without optionalCutoffMs, an optional branch is cut when the budget runs out', async () => {
     const { o, recs } = await budgetCut(fanOut);
-    expect(recs.abortedAt, `the optional "recs" was still running when the 60 ms budget ran out, but its signal never aborted (${describeOutcome(o)})`).toBeDefined();
+    expect(
+      recs.abortedAt,
+      `the optional "recs" was still running when the 60 ms budget ran out, but its signal never aborted (${describeOutcome(o)})`,
+    ).toBeDefined();
     expect(recs.abortedAt! >= 50, `the signal of "recs" aborted after ${ms(recs.abortedAt)}, before its 60 ms ran out`).toBe(true);
     expect(o.ok, describeOutcome(o)).toBe(true);
     expect((o as any).value?.dropped, describeOutcome(o)).toEqual(['recs']);
@@ -75,11 +81,10 @@ describe('F8 the result', () => {
     const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 200); // the cutoff is at 40 ms
     expect(o.ok, describeOutcome(o)).toBe(true);
     const { results, dropped } = (o as any).value ?? {};
-    expect(dropped, `the branches were given as recs, ads, price, reviews, stock, tips; ${describeOutcome(o)}, expected dropped ["recs","ads","reviews"] (the order given, not the order they dropped out)`).toEqual([
-      'recs',
-      'ads',
-      'reviews',
-    ]);
+    expect(
+      dropped,
+      `the branches were given as recs, ads, price, reviews, stock, tips; ${describeOutcome(o)}, expected dropped ["recs","ads","reviews"] (the order given, not the order they dropped out)`,
+    ).toEqual(['recs', 'ads', 'reviews']);
     const keys = results && typeof results === 'object' ? Object.keys(results).sort() : results;
     expect(keys, `results should hold exactly the branches that succeeded; ${describeOutcome(o)}`).toEqual(['price', 'stock', 'tips']);
     expect([results.price, results.stock, results.tips], describeOutcome(o)).toEqual([1, 2, 't']);

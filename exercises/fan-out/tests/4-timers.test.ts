@@ -88,10 +88,14 @@ async function fanOutsInProcess(): Promise<string[]> {
   for (let round = 0; round < 5; round++) {
     outcomes.push(
       await settled(
-        fanOut(ctx, [
-          { name: 'a', required: true, call: async () => 1 },
-          { name: 'b', required: false, call: async () => 2 },
-        ], { optionalCutoffMs: 30_000 }),
+        fanOut(
+          ctx,
+          [
+            { name: 'a', required: true, call: async () => 1 },
+            { name: 'b', required: false, call: async () => 2 },
+          ],
+          { optionalCutoffMs: 30_000 },
+        ),
         SETTLE_MS,
       ),
     );
@@ -132,8 +136,7 @@ function expectJudgeable(outcomes: string[]) {
   ).toBe(true);
 }
 
-const LEAK_MESSAGE =
-  'a timer of fanOut keeps the process alive. Clear every timer when the call settles (success or failure), or unref() it.';
+const LEAK_MESSAGE = 'a timer of fanOut keeps the process alive. Clear every timer when the call settles (success or failure), or unref() it.';
 
 test('F10 no timer of fanOut keeps the process alive once the calls have settled', async () => {
   const timers = timerCount();

@@ -24,10 +24,7 @@ export interface Probe {
  * - `'hang'` settles only when its signal aborts (then rejects with the reason).
  * - `{ throws }` throws synchronously instead of returning a promise.
  */
-export type Behaviour =
-  | { after: number; value?: unknown; error?: Error; honours?: boolean }
-  | 'hang'
-  | { throws: Error };
+export type Behaviour = { after: number; value?: unknown; error?: Error; honours?: boolean } | 'hang' | { throws: Error };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -243,10 +240,12 @@ export function budgetCut(fanOut: FanOutFn): Promise<{ o: Outcome; recs: Probe }
     ['price', true, { after: 10, value: 1 }],
     ['recs', false, 'hang'],
   ]);
-  budgetCutRun = scope.observe(b.t0, () => fanOut(ctx, b.list), 1500).then((o) => {
-    scope.close();
-    return { o, recs: b.probes['recs']! };
-  });
+  budgetCutRun = scope
+    .observe(b.t0, () => fanOut(ctx, b.list), 1500)
+    .then((o) => {
+      scope.close();
+      return { o, recs: b.probes['recs']! };
+    });
   return budgetCutRun;
 }
 

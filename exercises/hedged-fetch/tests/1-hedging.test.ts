@@ -3,8 +3,6 @@ import { describe, expect } from 'vitest';
 import { hedgedFetch } from '../src/hedge.ts';
 import { delay, quiet, rejectsWithin, resolvesWithin, spyBudget, test } from './harness.ts';
 
-const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
-
 describe('when to hedge', () => {
   test('H1 sends no hedge when the first attempt answers before the delay', async ({ h }) => {
     const s = h.scripted({ 1: { after: 5, value: 'one' } });
@@ -24,7 +22,10 @@ describe('when to hedge', () => {
     expect(s.calls.length, 'attempts sent 20 ms into a call with hedgeDelayMs 40').toBe(1);
     await resolvesWithin(p, quiet(200), 'first hangs, delay 40 ms');
     expect(s.calls.length, 'attempts sent').toBe(2);
-    expect(s.calls.map((c) => c.attempt), 'attempt numbers given to request()').toEqual([1, 2]);
+    expect(
+      s.calls.map((c) => c.attempt),
+      'attempt numbers given to request()',
+    ).toEqual([1, 2]);
     expect(s.calls[1]!.startedAt, 'ms until the hedge started (hedgeDelayMs 40)').toBeGreaterThanOrEqual(35);
   });
 
@@ -36,7 +37,11 @@ describe('when to hedge', () => {
 
   test.concurrent('H3 resolves with the first attempt when it answers after the hedge was sent', async ({ h }) => {
     const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(200), 'first answers at 60 ms, hedge hangs');
+    const value = await resolvesWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 20, budget: spyBudget().budget }),
+      quiet(200),
+      'first answers at 60 ms, hedge hangs',
+    );
     expect(s.calls.length, 'attempts sent').toBe(2);
     expect(value, 'value of the call').toBe('one');
   });
@@ -45,8 +50,16 @@ describe('when to hedge', () => {
     const hedgeFails = h.scripted({ 1: { after: 70, value: 'one' }, 2: { after: 5, error: new Error('hedge failed') } });
     const firstFails = h.scripted({ 1: { after: 50, error: new Error('first failed') }, 2: { after: 70, value: 'two' } });
     const [a, b] = await Promise.all([
-      resolvesWithin(hedgedFetch(hedgeFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(250), 'hedge fails at 25 ms, first answers at 70 ms'),
-      resolvesWithin(hedgedFetch(firstFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }), quiet(250), 'first fails at 50 ms, hedge answers at 90 ms'),
+      resolvesWithin(
+        hedgedFetch(hedgeFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }),
+        quiet(250),
+        'hedge fails at 25 ms, first answers at 70 ms',
+      ),
+      resolvesWithin(
+        hedgedFetch(firstFails.request, { hedgeDelayMs: 20, budget: spyBudget().budget }),
+        quiet(250),
+        'first fails at 50 ms, hedge answers at 90 ms',
+      ),
     ]);
     expect(a, 'value when the hedge failed first and the first attempt then answered').toBe('one');
     expect(b, 'value when the first attempt failed after the hedge was sent and the hedge then answered').toBe('two');
@@ -90,7 +103,11 @@ describe('when to hedge', () => {
   test.concurrent('H5 a non-idempotent call that fails is not sent again', async ({ h }) => {
     const boom = new Error('first failed');
     const s = h.scripted({ 1: { after: 5, error: boom }, 2: { after: 5, value: 'two' } });
-    const { error, at } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget().budget, method: 'POST' }), 250, 'a POST that fails at 5 ms');
+    const { error, at } = await rejectsWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget().budget, method: 'POST' }),
+      250,
+      'a POST that fails at 5 ms',
+    );
     expect(error, 'the rejection of a POST whose only attempt failed').toBe(boom);
     expect(at, 'ms until the failed POST rejected (hedgeDelayMs 500)').toBeLessThan(250);
     await delay(20);

@@ -33,7 +33,11 @@ describe('the hedge budget', () => {
     const boom = new Error('first failed');
     const b = spyBudget([false, true]);
     const s = h.scripted({ 1: { after: 40, error: boom }, 2: { after: 1, value: 'two' } }, b.log);
-    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }), quiet(200), 'hedge refused at 15 ms, first fails at 40 ms');
+    const { error } = await rejectsWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget }),
+      quiet(200),
+      'hedge refused at 15 ms, first fails at 40 ms',
+    );
     expect(error, 'the rejection').toBe(boom);
     expect(b.log, 'budget calls and attempts').toEqual(['recordRequest', 'attempt 1', 'tryHedge']);
   });

@@ -11,7 +11,11 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const reason = new Error('caller gave up');
     const b = spyBudget();
     const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
-    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason) }), quiet(150), 'an already aborted signal');
+    const { error } = await rejectsWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason) }),
+      quiet(150),
+      'an already aborted signal',
+    );
     expect(error, 'the rejection (the signal’s reason)').toBe(reason);
     expect(b.log, 'budget calls and attempts').toEqual([]);
   });
@@ -28,7 +32,10 @@ describe('cancellation, deadline, failures and clean-up', () => {
     const { error, at } = await rejectsWithin(p, SETTLE_MS, 'caller aborts while both attempts run', abortedAt);
     expect(error, 'the rejection (the signal’s reason)').toBe(reason);
     expect(at, 'ms from the caller’s abort to the rejection').toBeLessThanOrEqual(300);
-    expect(s.calls.map((c) => c.signal.aborted), 'attempt signals aborted after the caller aborted').toEqual([true, true]);
+    expect(
+      s.calls.map((c) => c.signal.aborted),
+      'attempt signals aborted after the caller aborted',
+    ).toEqual([true, true]);
   });
 
   test.concurrent('H8 no hedge is sent after the caller aborted', async ({ h }) => {
@@ -48,7 +55,11 @@ describe('cancellation, deadline, failures and clean-up', () => {
     for (const deadlineAt of [0, -5]) {
       const b = spyBudget();
       const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
-      const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0 }), quiet(150), `deadlineAt ${deadlineAt} at now() 0`);
+      const { error } = await rejectsWithin(
+        hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0 }),
+        quiet(150),
+        `deadlineAt ${deadlineAt} at now() 0`,
+      );
       expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)})`).toBe(true);
       expect(b.log, `budget calls and attempts with deadlineAt ${deadlineAt} at now() 0`).toEqual([]);
     }
@@ -63,7 +74,10 @@ describe('cancellation, deadline, failures and clean-up', () => {
     expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)})`).toBe(true);
     expect(at, 'ms until the call rejected, with the deadline 80 ms away').toBeGreaterThanOrEqual(70);
     expect(s.calls.length, 'attempts sent (80 ms left, hedgeDelayMs 15)').toBe(2);
-    expect(s.calls.map((c) => c.signal.aborted), 'attempt signals aborted at the deadline').toEqual([true, true]);
+    expect(
+      s.calls.map((c) => c.signal.aborted),
+      'attempt signals aborted at the deadline',
+    ).toEqual([true, true]);
   });
 
   test.concurrent('H9 sends no hedge when less than hedgeDelayMs is left before the deadline', async ({ h }) => {
@@ -75,13 +89,20 @@ describe('cancellation, deadline, failures and clean-up', () => {
     clock.t = 380; // 20 ms left by the clock when the hedge is due: less than hedgeDelayMs
     const value = await resolvesWithin(p, quiet(300), 'first answers at 60 ms, 20 ms left when the hedge is due');
     expect(value, 'value of the call').toBe('one');
-    expect(b.log, 'budget calls and attempts (a hedge that cannot get hedgeDelayMs before the deadline is not sent, and the budget is not asked)').toEqual(['recordRequest', 'attempt 1']);
+    expect(b.log, 'budget calls and attempts (a hedge that cannot get hedgeDelayMs before the deadline is not sent, and the budget is not asked)').toEqual([
+      'recordRequest',
+      'attempt 1',
+    ]);
   });
 
   test.concurrent('H9 still hedges when more than hedgeDelayMs is left', async ({ h }) => {
     const clock = manualClock(0);
     const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
-    const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 30, budget: spyBudget().budget, deadlineAt: 400, now: clock.now }), quiet(150), '400 ms left, hedgeDelayMs 30');
+    const value = await resolvesWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 30, budget: spyBudget().budget, deadlineAt: 400, now: clock.now }),
+      quiet(150),
+      '400 ms left, hedgeDelayMs 30',
+    );
     expect(value, 'value of the call').toBe('one');
     expect(s.calls.length, 'attempts sent with 400 ms left when the hedge was due').toBe(2);
   });
@@ -108,7 +129,11 @@ describe('cancellation, deadline, failures and clean-up', () => {
   test.concurrent('H10 when the hedge may not be sent, the first failure is the result', async ({ h }) => {
     const boom = new Error('first failed');
     const s = h.scripted({ 1: { after: 5, error: boom }, 2: { after: 1, value: 'two' } });
-    const { error, at } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget([false]).budget }), 250, 'first fails at 5 ms, budget refuses');
+    const { error, at } = await rejectsWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget([false]).budget }),
+      250,
+      'first fails at 5 ms, budget refuses',
+    );
     expect(error, 'the rejection').toBe(boom);
     expect(at, 'ms until the call rejected (hedgeDelayMs 500)').toBeLessThan(250);
     expect(s.calls.length, 'attempts sent').toBe(1);
@@ -131,7 +156,11 @@ describe('cancellation, deadline, failures and clean-up', () => {
   test('H11 no timer is left running once the first attempt has answered', async ({ h }) => {
     const timers = h.watchTimers();
     const s = h.scripted({ 1: { after: 5, value: 'one' } });
-    await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 400, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 }), quiet(150), 'a fast answer');
+    await resolvesWithin(
+      hedgedFetch(s.request, { hedgeDelayMs: 400, budget: spyBudget().budget, deadlineAt: 5000, now: () => 0 }),
+      quiet(150),
+      'a fast answer',
+    );
     expect(timers.left(), 'timers of yours still keeping the process alive after the call resolved (hedge delay 400 ms, deadline 5 s away)').toBe(0);
   });
 
@@ -168,6 +197,9 @@ describe('cancellation, deadline, failures and clean-up', () => {
         delay(30).then(() => ac.abort(new Error('user left'))),
       ]);
     });
-    expect(unhandled.map((e) => show(e)), 'unhandled rejections while losers were aborted').toEqual([]);
+    expect(
+      unhandled.map((e) => show(e)),
+      'unhandled rejections while losers were aborted',
+    ).toEqual([]);
   });
 });

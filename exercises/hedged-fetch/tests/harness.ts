@@ -198,7 +198,8 @@ export async function settleWithin(p: Promise<unknown>, wait: Wait, since = perf
 }
 
 export function show(o: Outcome | unknown): string {
-  const v = (x: unknown) => (x instanceof Error || (typeof x === 'object' && x !== null && 'name' in x) ? `${(x as Error).name}: ${(x as Error).message}` : JSON.stringify(x));
+  const v = (x: unknown) =>
+    x instanceof Error || (typeof x === 'object' && x !== null && 'name' in x) ? `${(x as Error).name}: ${(x as Error).message}` : JSON.stringify(x);
   if (typeof o === 'object' && o !== null && 'kind' in o) {
     const out = o as Outcome;
     if (out.kind === 'pending') return 'still pending';
@@ -248,13 +249,15 @@ function watchTimers(scope: Scope): { left(): number } {
   let sawProbe = false;
   let hook: { disable(): unknown } | undefined;
   try {
-    hook = asyncHooks?.createHook({
-      init(_id, type, _trigger, resource) {
-        if (type !== 'Timeout') return;
-        sawProbe = true;
-        if (mine()) timers.push(resource as TimerLike);
-      },
-    }).enable();
+    hook = asyncHooks
+      ?.createHook({
+        init(_id, type, _trigger, resource) {
+          if (type !== 'Timeout') return;
+          sawProbe = true;
+          if (mine()) timers.push(resource as TimerLike);
+        },
+      })
+      .enable();
     clearTimeout(setTimeout(() => {}, 1)); // does this runtime report timers to the hook?
   } catch {
     hook = undefined;

@@ -38,11 +38,7 @@ export class RatioRetryBudget implements RetryBudget {
 }
 
 /** Calls `attempt` until it resolves, at most `maxAttempts` times (default 3, the first included). */
-export async function callWithRetries<T>(
-  budget: RetryBudget,
-  attempt: () => Promise<T>,
-  opts: { maxAttempts?: number } = {},
-): Promise<T> {
+export async function callWithRetries<T>(budget: RetryBudget, attempt: () => Promise<T>, opts: { maxAttempts?: number } = {}): Promise<T> {
   // TODO T6, T7, T12: this sends one attempt and never asks the budget.
   return attempt();
 }

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { callWithRetries, RatioRetryBudget, RetryThrottle, type RatioRetryBudgetOptions, type RetryThrottleOptions } from '../src/budget.ts';
 import { describeError, expectAccepted, expectRangeError, settle } from './helpers.ts';
 
-const show = (o: object) => JSON.stringify(o, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v === undefined ? 'undefined' : v));
+const show = (o: object) =>
+  JSON.stringify(o, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v === undefined ? 'undefined' : v));
 
 describe('options', () => {
   test('T12 RatioRetryBudget rejects invalid options with a RangeError', () => {
@@ -78,7 +79,10 @@ describe('options', () => {
       // A synchronous throw and a rejected promise are both accepted.
       const outcome = await settle(() => callWithRetries(budget, async () => (attempts++, 'ok'), { maxAttempts }));
       const what = `callWithRetries with maxAttempts ${maxAttempts}`;
-      expect(outcome.ok ? `resolved with ${String(outcome.value)}` : outcome.error instanceof RangeError ? 'RangeError' : describeError(outcome.error), what).toBe('RangeError');
+      expect(
+        outcome.ok ? `resolved with ${String(outcome.value)}` : outcome.error instanceof RangeError ? 'RangeError' : describeError(outcome.error),
+        what,
+      ).toBe('RangeError');
       expect(attempts, `attempts made by ${what}`).toBe(0);
     }
   });

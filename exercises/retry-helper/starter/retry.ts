@@ -63,11 +63,7 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>; // default: a timer that the signal cancels
 }
 
-export async function fetchWithRetry(
-  url: string | URL,
-  init: RequestInit | undefined,
-  opts: RetryOptions,
-): Promise<Response> {
+export async function fetchWithRetry(url: string | URL, init: RequestInit | undefined, opts: RetryOptions): Promise<Response> {
   const doFetch = opts.fetch ?? globalThis.fetch;
   // TODO R1–R16: this sends one attempt and never retries.
   return doFetch(url, init);

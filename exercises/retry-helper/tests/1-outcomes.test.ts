@@ -96,11 +96,13 @@ describe('outcomes', () => {
   });
 
   test('R4 retries PUT and DELETE by default and POST marked idempotent', async () => {
-    for (const [method, extra] of [['PUT', {}], ['DELETE', {}], ['POST', { idempotent: true }]] as const) {
+    for (const [method, extra] of [
+      ['PUT', {}],
+      ['DELETE', {}],
+      ['POST', { idempotent: true }],
+    ] as const) {
       const { f, opts } = setup([503, 200]);
-      const res = await fetchWithRetry(URL_, { method, body: method === 'DELETE' ? undefined : 'x' }, { ...opts, ...extra }).catch(
-        (e: unknown) => e,
-      );
+      const res = await fetchWithRetry(URL_, { method, body: method === 'DELETE' ? undefined : 'x' }, { ...opts, ...extra }).catch((e: unknown) => e);
       expect(res instanceof Response ? res.status : String(res), `outcome of ${method} after a 503`).toBe(200);
       expect(f.calls.length, `fetch calls for ${method}`).toBe(2);
     }

@@ -1,19 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fetchWithRetry, fullJitterDelay, RetryError } from '../src/retry.ts';
-import {
-  clock,
-  delay,
-  pendingSleep,
-  recordingSleep,
-  rejection,
-  scriptedFetch,
-  settles,
-  settleWithin,
-  until,
-  URL_,
-  watchGlobal,
-  type Step,
-} from './helpers.ts';
+import { clock, delay, pendingSleep, recordingSleep, rejection, scriptedFetch, settles, settleWithin, until, URL_, watchGlobal, type Step } from './helpers.ts';
 
 function setup(steps: Step[], random: () => number = () => 0.5) {
   const c = clock(0);
@@ -33,12 +20,30 @@ const sequence = (values: number[]) => {
 
 describe('timing', () => {
   test('R7 fullJitterDelay is random() * min(capMs, baseMs * 2^(failures-1))', () => {
-    expect(fullJitterDelay(1, 100, 2000, () => 0.5), 'fullJitterDelay(1, 100, 2000, () => 0.5)').toBeCloseTo(50, 9);
-    expect(fullJitterDelay(3, 100, 2000, () => 0.25), 'fullJitterDelay(3, 100, 2000, () => 0.25)').toBeCloseTo(100, 9);
-    expect(fullJitterDelay(5, 100, 2000, () => 0.5), 'fullJitterDelay(5, 100, 2000, () => 0.5)').toBeCloseTo(800, 9);
-    expect(fullJitterDelay(6, 100, 2000, () => 0.5), 'fullJitterDelay(6, 100, 2000, () => 0.5) (capped)').toBeCloseTo(1000, 9);
-    expect(fullJitterDelay(40, 100, 2000, () => 0.999), 'fullJitterDelay(40, 100, 2000, () => 0.999)').toBeCloseTo(1998, 9);
-    expect(fullJitterDelay(2, 100, 2000, () => 0), 'fullJitterDelay(2, 100, 2000, () => 0)').toBe(0);
+    expect(
+      fullJitterDelay(1, 100, 2000, () => 0.5),
+      'fullJitterDelay(1, 100, 2000, () => 0.5)',
+    ).toBeCloseTo(50, 9);
+    expect(
+      fullJitterDelay(3, 100, 2000, () => 0.25),
+      'fullJitterDelay(3, 100, 2000, () => 0.25)',
+    ).toBeCloseTo(100, 9);
+    expect(
+      fullJitterDelay(5, 100, 2000, () => 0.5),
+      'fullJitterDelay(5, 100, 2000, () => 0.5)',
+    ).toBeCloseTo(800, 9);
+    expect(
+      fullJitterDelay(6, 100, 2000, () => 0.5),
+      'fullJitterDelay(6, 100, 2000, () => 0.5) (capped)',
+    ).toBeCloseTo(1000, 9);
+    expect(
+      fullJitterDelay(40, 100, 2000, () => 0.999),
+      'fullJitterDelay(40, 100, 2000, () => 0.999)',
+    ).toBeCloseTo(1998, 9);
+    expect(
+      fullJitterDelay(2, 100, 2000, () => 0),
+      'fullJitterDelay(2, 100, 2000, () => 0)',
+    ).toBe(0);
   });
 
   test('R7 waits the full-jitter delay before each retry, through sleep', async () => {
@@ -48,7 +53,9 @@ describe('timing', () => {
     expect(f.calls.length, 'fetch calls').toBe(4);
     expect(s.waits.length, `sleep calls (waits seen: ${JSON.stringify(s.waits)})`).toBe(3);
     const expected = [0.1 * 100, 0.9 * 200, 0.5 * 400];
-    s.waits.forEach((w, i) => expect(w, `wait before retry ${i + 1} (all waits: ${JSON.stringify(s.waits)})`).toBeCloseTo(expected[i]!, 6));
+    s.waits.forEach((w, i) => {
+      expect(w, `wait before retry ${i + 1} (all waits: ${JSON.stringify(s.waits)})`).toBeCloseTo(expected[i]!, 6);
+    });
   });
 
   test('R7 uses the default baseMs 100 and capMs 2000', async () => {
@@ -56,7 +63,9 @@ describe('timing', () => {
     await fetchWithRetry(URL_, undefined, { ...opts, maxAttempts: 7 }).catch(() => {});
     const expected = [50, 100, 200, 400, 800, 1000];
     expect(s.waits.length, `sleep calls (waits seen: ${JSON.stringify(s.waits)})`).toBe(6);
-    s.waits.forEach((w, i) => expect(w, `wait before retry ${i + 1} (all waits: ${JSON.stringify(s.waits)})`).toBeCloseTo(expected[i]!, 6));
+    s.waits.forEach((w, i) => {
+      expect(w, `wait before retry ${i + 1} (all waits: ${JSON.stringify(s.waits)})`).toBeCloseTo(expected[i]!, 6);
+    });
   });
 
   test('R8 waits at least Retry-After (seconds) and at most that plus the jitter', async () => {
@@ -307,7 +316,15 @@ describe('timing', () => {
     const c = clock(0);
     const f = scriptedFetch([503, 200]);
     const ac = new AbortController();
-    const p = fetchWithRetry(URL_, undefined, { deadlineAt: 1e6, now: c.now, random: () => 0.9, baseMs: 10_000, capMs: 10_000, fetch: f.fetch, signal: ac.signal });
+    const p = fetchWithRetry(URL_, undefined, {
+      deadlineAt: 1e6,
+      now: c.now,
+      random: () => 0.9,
+      baseMs: 10_000,
+      capMs: 10_000,
+      fetch: f.fetch,
+      signal: ac.signal,
+    });
     p.catch(() => {});
     await delay(30);
     ac.abort();

@@ -83,7 +83,13 @@ describe('retry budget', () => {
   });
 
   test('R13 after draining, exactly 1/ratio deposits earn one retry', () => {
-    for (const [ratio, deposits] of [[0.1, 10], [0.2, 5], [0.25, 4], [0.5, 2], [1, 1]] as const) {
+    for (const [ratio, deposits] of [
+      [0.1, 10],
+      [0.2, 5],
+      [0.25, 4],
+      [0.5, 2],
+      [1, 1],
+    ] as const) {
       const budget = tokenBucketBudget({ ratio });
       drain(budget);
       for (let round = 1; round <= 3; round++) {

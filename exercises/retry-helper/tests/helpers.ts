@@ -15,12 +15,7 @@ export interface Call {
   abortedAt?: number;
 }
 
-export type Step =
-  | number
-  | { status: number; headers?: Record<string, string> }
-  | Error
-  | 'hang'
-  | ((call: Call) => Promise<Response> | Response);
+export type Step = number | { status: number; headers?: Record<string, string> } | Error | 'hang' | ((call: Call) => Promise<Response> | Response);
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 

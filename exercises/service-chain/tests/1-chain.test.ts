@@ -45,7 +45,10 @@ describe('S1 the remaining budget travels with the request, hop by hop', () => {
       const got = budgetSeen(b, i);
       const story = `A was created with budgetMs: 400; the user sent ${label}; B received ${got === undefined ? 'no x-deadline-ms header' : `x-deadline-ms: ${got}`} (user got ${showReply(r)})`;
       expect(got !== undefined && INT.test(got), `${story}. Expected a whole number of milliseconds.`).toBe(true);
-      expect(Number(got), `${story}. Expected at most ${high}: A's budget is min(header, budgetMs) (the header only when it is a plain integer), minus the 20 ms reserve.`).toBeLessThanOrEqual(high);
+      expect(
+        Number(got),
+        `${story}. Expected at most ${high}: A's budget is min(header, budgetMs) (the header only when it is a plain integer), minus the 20 ms reserve.`,
+      ).toBeLessThanOrEqual(high);
       expect(Number(got), `${story}. Expected about ${high}: that is far less than A had.`).toBeGreaterThanOrEqual(low);
     }
   });
@@ -67,7 +70,7 @@ describe('S8 a healthy request still succeeds end to end', () => {
     expect(ticksAtReply, `${story}. Expected C to have done its 3 ticks.`).toBe(3);
   });
 
-  test.concurrent('S8 a request without x-deadline-ms succeeds on A\'s own budget', async ({ h }) => {
+  test.concurrent("S8 a request without x-deadline-ms succeeds on A's own budget", async ({ h }) => {
     const chain = await startChain(h, 30);
     const r = await h.send(chain.a.url).reply;
     expect(r?.status, `The user sent no x-deadline-ms (A's default budget is 1000 ms) for a 30 ms job and got ${showReply(r)}. Expected 200.`).toBe(200);

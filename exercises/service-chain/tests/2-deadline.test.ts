@@ -77,9 +77,17 @@ describe('S7 no work after the deadline, anywhere', () => {
     const { callsB, callsC, bAbandonedAfter, cAbandonedAfter, limit } = await hanging(h);
     const when = (t: number | undefined) => (t === undefined ? `was still open ${Math.round(limit)} ms after the request` : `closed after ${Math.round(t)} ms`);
     // A call that never got through (a very busy machine) leaves nothing running: nothing to check.
-    if (callsB > 0) expect(bAbandonedAfter, `A's call to a B that never answers ${when(bAbandonedAfter)}; with x-deadline-ms: ${DEADLINE} it must be aborted at A's deadline.`).toBeDefined();
+    if (callsB > 0)
+      expect(
+        bAbandonedAfter,
+        `A's call to a B that never answers ${when(bAbandonedAfter)}; with x-deadline-ms: ${DEADLINE} it must be aborted at A's deadline.`,
+      ).toBeDefined();
     if (callsB > 0) expect(bAbandonedAfter!, `A's call to B ${when(bAbandonedAfter)}: later than the deadline allows.`).toBeLessThan(limit);
-    if (callsC > 0) expect(cAbandonedAfter, `B's call to a C that never answers ${when(cAbandonedAfter)}; with x-deadline-ms: ${DEADLINE} it must be aborted at B's deadline.`).toBeDefined();
+    if (callsC > 0)
+      expect(
+        cAbandonedAfter,
+        `B's call to a C that never answers ${when(cAbandonedAfter)}; with x-deadline-ms: ${DEADLINE} it must be aborted at B's deadline.`,
+      ).toBeDefined();
     if (callsC > 0) expect(cAbandonedAfter!, `B's call to C ${when(cAbandonedAfter)}: later than the deadline allows.`).toBeLessThan(limit);
   });
 });
@@ -87,7 +95,10 @@ describe('S7 no work after the deadline, anywhere', () => {
 function expectTimely504(r: Reply | undefined, who: string, limit: number) {
   const story = `${who}, called with x-deadline-ms: ${DEADLINE}, waited for a service that never answers and answered ${showReply(r)}`;
   expect(r, `${story}. Expected a 504 by the deadline.`).toBeDefined();
-  expect(r!.ms, `${story}. Its call must end with the budget it was given, not after a fixed timeout of its own (limit allowed on this machine: ${Math.round(limit)} ms).`).toBeLessThan(limit);
+  expect(
+    r!.ms,
+    `${story}. Its call must end with the budget it was given, not after a fixed timeout of its own (limit allowed on this machine: ${Math.round(limit)} ms).`,
+  ).toBeLessThan(limit);
   expect(r!.ms, `${story}. That is well before the deadline: keep only RESERVE_MS (20 ms) back.`).toBeGreaterThan(DEADLINE - 80);
   expect(r!.status, `${story}. Expected status 504.`).toBe(504);
 }

@@ -68,7 +68,10 @@ describe('S4 only one layer retries', () => {
     await h.sleep(100);
     expect(callsTo(downC), `B was called once and C answered 503; C received ${callsTo(downC)} calls (B answered ${showReply(r1)}). B must not retry.`).toBe(1);
     expect(r1?.status, `C answered 503 and B answered ${showReply(r1)}. Expected B to pass C's status up.`).toBe(503);
-    expect(callsTo(droppingC), `B was called once and C dropped the connection; C received ${callsTo(droppingC)} calls (B answered ${showReply(r2)}). B must not retry.`).toBe(1);
+    expect(
+      callsTo(droppingC),
+      `B was called once and C dropped the connection; C received ${callsTo(droppingC)} calls (B answered ${showReply(r2)}). B must not retry.`,
+    ).toBe(1);
     expect(r2?.status, `C dropped the connection and B answered ${showReply(r2)}. Expected 502.`).toBe(502);
   });
 
@@ -77,7 +80,10 @@ describe('S4 only one layer retries', () => {
     const a = await startA(h, droppingB.url, ROOMY);
     const r = await h.send(a.url, roomy).reply;
     await h.sleep(100);
-    expect(callsTo(droppingB), `B dropped every connection; B received ${callsTo(droppingB)} call(s) from A (user got ${showReply(r)}). Expected 2: the first attempt and one retry.`).toBe(2);
+    expect(
+      callsTo(droppingB),
+      `B dropped every connection; B received ${callsTo(droppingB)} call(s) from A (user got ${showReply(r)}). Expected 2: the first attempt and one retry.`,
+    ).toBe(2);
     expect(r?.status, `B dropped every connection and the user got ${showReply(r)}. Expected 502.`).toBe(502);
   });
 

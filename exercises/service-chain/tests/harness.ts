@@ -226,10 +226,12 @@ export const test = vitestTest.extend<{ h: Scope }>({
   },
 });
 
-export const answer = (status: number, body: unknown = { from: 'stub', status }) => (res: http.ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+export const answer =
+  (status: number, body: unknown = { from: 'stub', status }) =>
+  (res: http.ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
 export const hang = () => {};
 export const hangUp = (res: http.ServerResponse) => res.socket?.destroy();
 
@@ -240,8 +242,7 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-export const showReply = (r: Reply | undefined) =>
-  r === undefined ? 'no answer' : `${r.status} ${r.body.slice(0, 120)} after ${Math.round(r.ms)} ms`;
+export const showReply = (r: Reply | undefined) => (r === undefined ? 'no answer' : `${r.status} ${r.body.slice(0, 120)} after ${Math.round(r.ms)} ms`);
 
 /** The x-deadline-ms a server received on its nth request, as a string (or "none"). */
 export const budgetSeen = (l: Listening, n = 0) => {

@@ -26,12 +26,18 @@ export async function startC(h: Scope, workMs: number, budgetMs?: number): Promi
 
 export async function startB(h: Scope, cUrl: string, budgetMs?: number): Promise<Listening> {
   const opts = budgetMs === undefined ? { cUrl } : { cUrl, budgetMs };
-  return h.listen(make('createServiceB', () => createServiceB(opts)), 'createServiceB');
+  return h.listen(
+    make('createServiceB', () => createServiceB(opts)),
+    'createServiceB',
+  );
 }
 
 export async function startA(h: Scope, bUrl: string, budgetMs?: number): Promise<Listening> {
   const opts = budgetMs === undefined ? { bUrl } : { bUrl, budgetMs };
-  return h.listen(make('createServiceA', () => createServiceA(opts)), 'createServiceA');
+  return h.listen(
+    make('createServiceA', () => createServiceA(opts)),
+    'createServiceA',
+  );
 }
 
 /** The real chain A -> B -> C, C taking workMs for a job; budgetMs for all three when given. */

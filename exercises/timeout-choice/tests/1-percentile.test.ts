@@ -5,13 +5,31 @@ import { expectSample, LESSON, seeded, show, shuffled } from './helpers.ts';
 describe('percentile', () => {
   test('C1 picks the sample at rank ceil(p / 100 × n) of four samples', () => {
     const samples = [10, 20, 30, 40];
-    for (const [p, ...want] of [[26, 20], [51, 30], [60, 30], [80, 40], [25, 10, 20], [50, 20, 30], [75, 30, 40]]) {
+    for (const [p, ...want] of [
+      [26, 20],
+      [51, 30],
+      [60, 30],
+      [80, 40],
+      [25, 10, 20],
+      [50, 20, 30],
+      [75, 30, 40],
+    ]) {
       expectSample(percentile(samples, p!), want, `percentile(${show(samples)}, ${p})`);
     }
   });
 
   test('C1 matches the worked example of the lesson (20 samples)', () => {
-    for (const [p, ...want] of [[42, 39], [47, 40], [88, 63], [93, 90], [99, 240], [10, 33, 34], [50, 40, 41], [90, 63, 90], [95, 90, 240]]) {
+    for (const [p, ...want] of [
+      [42, 39],
+      [47, 40],
+      [88, 63],
+      [93, 90],
+      [99, 240],
+      [10, 33, 34],
+      [50, 40, 41],
+      [90, 63, 90],
+      [95, 90, 240],
+    ]) {
       expectSample(percentile(LESSON, p!), want, `p${p} of the lesson's 20 samples`);
     }
   });
@@ -24,18 +42,32 @@ describe('percentile', () => {
 
   test('C2 sorts numerically, whatever the input order', () => {
     const samples = [100, 9, 25, 1000, 3];
-    for (const [p, want] of [[15, 3], [35, 9], [55, 25], [75, 100]] as const) {
+    for (const [p, want] of [
+      [15, 3],
+      [35, 9],
+      [55, 25],
+      [75, 100],
+    ] as const) {
       expect(percentile(samples, p), `percentile(${show(samples)}, ${p}): as numbers, 3 < 9 < 25 < 100 < 1000`).toBe(want);
     }
     const mixed = shuffled(LESSON, 7);
-    for (const [p, want] of [[47, 40], [88, 63], [93, 90]] as const) {
+    for (const [p, want] of [
+      [47, 40],
+      [88, 63],
+      [93, 90],
+    ] as const) {
       expect(percentile(mixed, p), `p${p} of the lesson's samples in the order ${show(mixed)}`).toBe(want);
     }
   });
 
   test('C2 counts every duplicate as its own sample', () => {
     const samples = [50, 10, 50, 50, 10, 90];
-    for (const [p, want] of [[33, 10], [34, 50], [83, 50], [84, 90]] as const) {
+    for (const [p, want] of [
+      [33, 10],
+      [34, 50],
+      [83, 50],
+      [84, 90],
+    ] as const) {
       expect(percentile(samples, p), `percentile(${show(samples)}, ${p}) (sorted: 10 10 50 50 50 90)`).toBe(want);
     }
   });

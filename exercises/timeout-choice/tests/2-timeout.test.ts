@@ -3,11 +3,17 @@ import { falseTimeoutRate, timeoutFor } from '../src/timeout-choice.ts';
 import { LESSON, latencies, onRankEdge, seeded, show, shuffled } from './helpers.ts';
 
 // 1,500 distinct latencies, 20 ms to 1,519 ms, in a scrambled order: p99 is 1,504 ms, p99.9 is 1,518 ms.
-const RAMP = shuffled(Array.from({ length: 1500 }, (_, i) => 20 + i), 11);
+const RAMP = shuffled(
+  Array.from({ length: 1500 }, (_, i) => 20 + i),
+  11,
+);
 
 describe('timeoutFor', () => {
   test('C5 a rate of 0.001 (0.1 %) reads p99.9', () => {
-    expect(timeoutFor(RAMP, { falseTimeoutRate: 0.001 }), 'timeoutFor(1,500 samples from 20 to 1519 ms, { falseTimeoutRate: 0.001 }): p99.9 is 1518, p99 would be 1504').toBe(1518);
+    expect(
+      timeoutFor(RAMP, { falseTimeoutRate: 0.001 }),
+      'timeoutFor(1,500 samples from 20 to 1519 ms, { falseTimeoutRate: 0.001 }): p99.9 is 1518, p99 would be 1504',
+    ).toBe(1518);
     expect(timeoutFor(RAMP, { falseTimeoutRate: 0.015 }), 'the same samples with falseTimeoutRate 0.015 (1.5 %): p98.5').toBe(1497);
     expect(timeoutFor(RAMP, { falseTimeoutRate: 0.333 }), 'the same samples with falseTimeoutRate 0.333: p66.7').toBe(1020);
   });
@@ -36,15 +42,30 @@ describe('timeoutFor', () => {
 describe('falseTimeoutRate', () => {
   test('C6 returns the fraction (0 to 1) of samples above the timeout', () => {
     const samples = shuffled(LESSON, 9);
-    for (const [timeout, want] of [[60, 0.15], [100, 0.05], [240, 0], [1000, 0], [0, 1], [30.5, 1]] as const) {
+    for (const [timeout, want] of [
+      [60, 0.15],
+      [100, 0.05],
+      [240, 0],
+      [1000, 0],
+      [0, 1],
+      [30.5, 1],
+    ] as const) {
       const above = Math.round(want * 20);
-      expect(falseTimeoutRate(samples, timeout), `falseTimeoutRate(the lesson's 20 samples, ${timeout}): ${above} of 20 are above ${timeout}, a fraction of ${want}`).toBeCloseTo(want, 12);
+      expect(
+        falseTimeoutRate(samples, timeout),
+        `falseTimeoutRate(the lesson's 20 samples, ${timeout}): ${above} of 20 are above ${timeout}, a fraction of ${want}`,
+      ).toBeCloseTo(want, 12);
     }
   });
 
   test('C6 a sample equal to the timeout is not cut', () => {
     const samples = [20, 10, 20, 30, 20];
-    for (const [timeout, want] of [[20, 0.2], [30, 0], [10, 0.8], [19.9, 0.8]] as const) {
+    for (const [timeout, want] of [
+      [20, 0.2],
+      [30, 0],
+      [10, 0.8],
+      [19.9, 0.8],
+    ] as const) {
       expect(falseTimeoutRate(samples, timeout), `falseTimeoutRate(${show(samples)}, ${timeout}): only samples strictly above it count`).toBeCloseTo(want, 12);
     }
   });
@@ -66,7 +87,10 @@ describe('round trip', () => {
       expect(falseTimeoutRate(samples, timeout), `${what}: your falseTimeoutRate(samples, ${timeout})`).toBeLessThanOrEqual(rate);
       if (onRankEdge(rate, n)) continue;
       const cutOneLess = samples.filter((ms) => ms > timeout - 1).length;
-      expect(cutOneLess / n, `${what}: one millisecond less (${timeout - 1} ms) should already cut more than the target, so ${timeout} is not the smallest timeout`).toBeGreaterThan(rate);
+      expect(
+        cutOneLess / n,
+        `${what}: one millisecond less (${timeout - 1} ms) should already cut more than the target, so ${timeout} is not the smallest timeout`,
+      ).toBeGreaterThan(rate);
     }
   });
 });

@@ -43,7 +43,11 @@ describe('validation', () => {
 
   test('C9 a negative, NaN or infinite paddingMs throws a RangeError that names paddingMs', () => {
     for (const paddingMs of [-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expectRangeError(() => timeoutFor(GOOD, { falseTimeoutRate: 0.01, paddingMs }), 'paddingMs', `timeoutFor(samples, { falseTimeoutRate: 0.01, paddingMs: ${paddingMs} })`);
+      expectRangeError(
+        () => timeoutFor(GOOD, { falseTimeoutRate: 0.01, paddingMs }),
+        'paddingMs',
+        `timeoutFor(samples, { falseTimeoutRate: 0.01, paddingMs: ${paddingMs} })`,
+      );
     }
   });
 

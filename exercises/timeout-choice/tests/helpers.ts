@@ -81,9 +81,7 @@ export function expectRangeError(call: () => unknown, param: string, what: strin
   if (!threw) expect.fail(`${what} returned ${String(returned)} instead of throwing a RangeError`);
   const name = thrown instanceof Error ? thrown.constructor.name : typeof thrown;
   expect(thrown, `${what} threw a ${name}, not a RangeError`).toBeInstanceOf(RangeError);
-  expect((thrown as Error).message, `the RangeError from ${what} should name \`${param}\` in its message`).toMatch(
-    new RegExp(`\\b${param}\\b`, 'i'),
-  );
+  expect((thrown as Error).message, `the RangeError from ${what} should name \`${param}\` in its message`).toMatch(new RegExp(`\\b${param}\\b`, 'i'));
 }
 
 /** Runs `call` and expects it not to throw; the failure names what was rejected. */

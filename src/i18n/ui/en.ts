@@ -26,8 +26,7 @@ export const en = {
   'search.results': '{count} {count|result|results}',
   'search.unavailable': 'Search is not available on this page (the search index is built by `npm run build`).',
   'home.heroTitle': 'Timeouts, deadlines and retries that do not take your system down',
-  'home.heroLead':
-    'Seven modules of lessons, graded exercises, simulations and quizzes. Read in Vietnamese or English and switch at any time.',
+  'home.heroLead': 'Seven modules of lessons, graded exercises, simulations and quizzes. Read in Vietnamese or English and switch at any time.',
   'home.start': 'Start the course',
   'home.whatYouLearn': 'What you will learn',
   'home.learn.1': 'Why every network call needs a timeout, and how to choose its value from measured latency.',
@@ -87,7 +86,8 @@ export const en = {
   'ws.resetConfirm': 'Replace your code with the starter code? You can undo this right after.',
   'ws.resetDone': 'Your code was replaced with the starter code.',
   'ws.showSolution': 'Show solution',
-  'ws.solutionConfirm': 'Replace your code with the reference solution? You can undo the change to your code right after, but your progress and any submission will record that you saw the solution.',
+  'ws.solutionConfirm':
+    'Replace your code with the reference solution? You can undo the change to your code right after, but your progress and any submission will record that you saw the solution.',
   'ws.solutionDone': 'The reference solution is now in the editor.',
   'ws.undo': 'Undo',
   'ws.undone': 'Your code is back.',
@@ -136,11 +136,15 @@ export const en = {
   'ws.installedWith': 'Test environment installed with {command}.',
   'ws.webcontainerError': 'The WebContainer reported: {message}',
   'ws.unavailable.title': 'The tests cannot run in this page.',
-  'ws.unavailable.notIsolated': 'This exercise needs Node with real HTTP servers, which a browser can only run as a WebContainer, and this page is not cross-origin isolated (the server does not send the COOP and COEP headers), so a WebContainer cannot start.',
-  'ws.unavailable.unsupported': 'This browser cannot host the in-browser runner (it needs SharedArrayBuffer and WebAssembly): use a recent Chrome, Edge or Firefox.',
-  'ws.unavailable.unreachable': 'The in-browser runner could not reach StackBlitz within {seconds} s (offline, or blocked by a firewall or a privacy extension).',
+  'ws.unavailable.notIsolated':
+    'This exercise needs Node with real HTTP servers, which a browser can only run as a WebContainer, and this page is not cross-origin isolated (the server does not send the COOP and COEP headers), so a WebContainer cannot start.',
+  'ws.unavailable.unsupported':
+    'This browser cannot host the in-browser runner (it needs SharedArrayBuffer and WebAssembly): use a recent Chrome, Edge or Firefox.',
+  'ws.unavailable.unreachable':
+    'The in-browser runner could not reach StackBlitz within {seconds} s (offline, or blocked by a firewall or a privacy extension).',
   'ws.unavailable.installFailed': 'The test environment could not be installed in the browser.',
-  'ws.unavailable.cli': 'Your code stays saved in this browser. Download your files into workbook/{id}/ of the course repository and grade them on your computer:',
+  'ws.unavailable.cli':
+    'Your code stays saved in this browser. Download your files into workbook/{id}/ of the course repository and grade them on your computer:',
   'lab.parameters': 'Parameters',
   'lab.highlight': 'Highlight',
   'lab.highlightAll': 'All of them',
@@ -185,14 +189,14 @@ export const en = {
   'progress.nav': 'My progress',
   'glossary.nav': 'Glossary',
   'glossary.title': 'Glossary',
-  'glossary.lead':
-    'The terms the course uses, one word for each idea in each language. In a lesson, the first mention of a term links here.',
+  'glossary.lead': 'The terms the course uses, one word for each idea in each language. In a lesson, the first mention of a term links here.',
   'glossary.otherLang': 'In Vietnamese: {term}',
   'glossary.avoid': 'Not used in the course: {variants}',
   'glossary.index': 'Terms',
   'progress.title': 'Your progress',
   'progress.lead': 'Your progress is kept in this browser only. Export it to keep a copy or to carry on in another browser.',
-  'progress.courseSummary': '{lessons}/{lessonsTotal} lessons completed · {quizzes}/{quizzesTotal} quizzes taken · {exercises}/{exercisesTotal} exercises passed',
+  'progress.courseSummary':
+    '{lessons}/{lessonsTotal} lessons completed · {quizzes}/{quizzesTotal} quizzes taken · {exercises}/{exercisesTotal} exercises passed',
   'progress.moduleLessons': '{done}/{total} lessons',
   'progress.moduleQuiz': 'quiz {score}/{total}',
   'progress.moduleExercises': 'exercises {done}/{total}',
@@ -214,9 +218,12 @@ export const en = {
   'progress.continue': 'Continue where you left off',
   'progress.continueLesson': 'Continue: {title}',
   'progress.noticeTitle': 'About your saved progress',
-  'progress.noticeUnreadable': 'Your saved progress could not be read, so the course started afresh. The unreadable value is kept in this browser’s storage under “{backupKey}”.',
-  'progress.noticeMigrated': 'Your saved progress was in an older or damaged format: {kept} entries were carried over and {dropped} could not be. The original is kept in this browser’s storage under “{backupKey}”.',
-  'progress.noticeNewer': 'Your saved progress was written by a newer version of this course. It is kept untouched under “{backupKey}”, and the course started afresh here.',
+  'progress.noticeUnreadable':
+    'Your saved progress could not be read, so the course started afresh. The unreadable value is kept in this browser’s storage under “{backupKey}”.',
+  'progress.noticeMigrated':
+    'Your saved progress was in an older or damaged format: {kept} entries were carried over and {dropped} could not be. The original is kept in this browser’s storage under “{backupKey}”.',
+  'progress.noticeNewer':
+    'Your saved progress was written by a newer version of this course. It is kept untouched under “{backupKey}”, and the course started afresh here.',
   'progress.noticeDismiss': 'Dismiss',
   'progress.notSaved': 'This browser does not let the course store anything (private mode?): your progress lasts only until you leave this page.',
   'progress.transferTitle': 'Move your progress to another browser',
@@ -268,7 +275,8 @@ export const en = {
   'assignment.statusQuizNone': 'Not taken yet',
   'assignment.unknownItem': 'Not part of this version of the course: {id}',
   'assignment.submitTitle': 'Hand in',
-  'assignment.submitHelp': 'Export a submission file and send it to your instructor the way they asked (LMS upload, e-mail). Your instructor grades it again with the hidden tests; results shown here are for your information.',
+  'assignment.submitHelp':
+    'Export a submission file and send it to your instructor the way they asked (LMS upload, e-mail). Your instructor grades it again with the hidden tests; results shown here are for your information.',
   'assignment.name': 'Your name',
   'assignment.email': 'Your e-mail',
   'assignment.nameError': 'Enter your name.',
@@ -279,7 +287,8 @@ export const en = {
   'assignment.tooBig': 'This submission is over 1 MB and grading would reject it. Remove large files from your saved code first.',
   'instructor.nav': 'For instructors',
   'instructor.title': 'Create an assignment',
-  'instructor.lead': 'Choose what your class should do and by when. You get a link to share and an assignment file to grade the submissions with. Nothing is sent anywhere: the assignment travels inside the link.',
+  'instructor.lead':
+    'Choose what your class should do and by when. You get a link to share and an assignment file to grade the submissions with. Nothing is sent anywhere: the assignment travels inside the link.',
   'instructor.assignmentTitle': 'Title',
   'instructor.className': 'Class name',
   'instructor.due': 'Due date and time',

@@ -3,10 +3,7 @@ import { defineCatalog, type CatalogKey, type KeysWithPrefix, type Translator } 
 import { en } from './en.ts';
 import { vi } from './vi.ts';
 
-export const ui = defineCatalog(
-  { vi, en },
-  { sameInBoth: ['lang.switch', 'lang.switchLabel', 'module.label', 'embed.lab', 'embed.quiz', 'lesson.inModule'] },
-);
+export const ui = defineCatalog({ vi, en }, { sameInBoth: ['lang.switch', 'lang.switchLabel', 'module.label', 'embed.lab', 'embed.quiz', 'lesson.inModule'] });
 
 export type UiKey = CatalogKey<typeof ui>;
 export type UiTranslator = Translator<UiKey>;

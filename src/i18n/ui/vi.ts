@@ -28,8 +28,7 @@ export const vi: Record<keyof typeof en, string> = {
   'search.results': '{count} kết quả',
   'search.unavailable': 'Trang này chưa có tìm kiếm (chỉ mục tìm kiếm được tạo bởi `npm run build`).',
   'home.heroTitle': 'Timeout, deadline và retry mà không làm sập hệ thống',
-  'home.heroLead':
-    'Bảy module gồm bài học, bài tập có chấm điểm, mô phỏng và quiz. Đọc bằng tiếng Việt hoặc tiếng Anh, chuyển ngôn ngữ bất cứ lúc nào.',
+  'home.heroLead': 'Bảy module gồm bài học, bài tập có chấm điểm, mô phỏng và quiz. Đọc bằng tiếng Việt hoặc tiếng Anh, chuyển ngôn ngữ bất cứ lúc nào.',
   'home.start': 'Bắt đầu học',
   'home.whatYouLearn': 'Bạn sẽ học được gì',
   'home.learn.1': 'Vì sao mọi network call đều cần timeout, và chọn giá trị từ latency đo được ra sao.',
@@ -89,7 +88,8 @@ export const vi: Record<keyof typeof en, string> = {
   'ws.resetConfirm': 'Thay mã của bạn bằng mã ban đầu? Bạn có thể hoàn tác ngay sau đó.',
   'ws.resetDone': 'Mã của bạn đã được thay bằng mã ban đầu.',
   'ws.showSolution': 'Xem lời giải',
-  'ws.solutionConfirm': 'Thay code của bạn bằng lời giải mẫu? Bạn có thể hoàn tác việc thay code ngay sau đó, nhưng tiến độ và bài nộp của bạn sẽ ghi lại rằng bạn đã xem lời giải.',
+  'ws.solutionConfirm':
+    'Thay code của bạn bằng lời giải mẫu? Bạn có thể hoàn tác việc thay code ngay sau đó, nhưng tiến độ và bài nộp của bạn sẽ ghi lại rằng bạn đã xem lời giải.',
   'ws.solutionDone': 'Lời giải mẫu đã được đưa vào editor.',
   'ws.undo': 'Hoàn tác',
   'ws.undone': 'Mã của bạn đã trở lại.',
@@ -138,11 +138,15 @@ export const vi: Record<keyof typeof en, string> = {
   'ws.installedWith': 'Môi trường test đã được cài bằng lệnh {command}.',
   'ws.webcontainerError': 'WebContainer báo lỗi: {message}',
   'ws.unavailable.title': 'Không thể chạy test trong trang này.',
-  'ws.unavailable.notIsolated': 'Bài này cần Node với HTTP server thật, thứ chỉ chạy được trong trình duyệt dưới dạng WebContainer, mà trang này không được cô lập cross-origin (server không gửi header COOP và COEP), nên WebContainer không khởi động được.',
-  'ws.unavailable.unsupported': 'Trình duyệt này không chạy được runner trong trình duyệt (cần SharedArrayBuffer và WebAssembly): hãy dùng Chrome, Edge hoặc Firefox bản mới.',
-  'ws.unavailable.unreachable': 'Runner trong trình duyệt không kết nối được tới StackBlitz sau {seconds} giây (mất mạng, hoặc bị tường lửa hay extension bảo mật chặn).',
+  'ws.unavailable.notIsolated':
+    'Bài này cần Node với HTTP server thật, thứ chỉ chạy được trong trình duyệt dưới dạng WebContainer, mà trang này không được cô lập cross-origin (server không gửi header COOP và COEP), nên WebContainer không khởi động được.',
+  'ws.unavailable.unsupported':
+    'Trình duyệt này không chạy được runner trong trình duyệt (cần SharedArrayBuffer và WebAssembly): hãy dùng Chrome, Edge hoặc Firefox bản mới.',
+  'ws.unavailable.unreachable':
+    'Runner trong trình duyệt không kết nối được tới StackBlitz sau {seconds} giây (mất mạng, hoặc bị tường lửa hay extension bảo mật chặn).',
   'ws.unavailable.installFailed': 'Không cài được môi trường test trong trình duyệt.',
-  'ws.unavailable.cli': 'Mã của bạn vẫn được lưu trong trình duyệt này. Hãy tải các file vào thư mục workbook/{id}/ của repository khoá học và chấm ngay trên máy bạn:',
+  'ws.unavailable.cli':
+    'Mã của bạn vẫn được lưu trong trình duyệt này. Hãy tải các file vào thư mục workbook/{id}/ của repository khoá học và chấm ngay trên máy bạn:',
   'lab.parameters': 'Tham số',
   'lab.highlight': 'Làm nổi bật',
   'lab.highlightAll': 'Tất cả',
@@ -187,14 +191,14 @@ export const vi: Record<keyof typeof en, string> = {
   'progress.nav': 'Tiến độ của tôi',
   'glossary.nav': 'Thuật ngữ',
   'glossary.title': 'Thuật ngữ',
-  'glossary.lead':
-    'Các thuật ngữ khoá học dùng, mỗi ý một cách gọi trong mỗi ngôn ngữ. Trong bài học, lần đầu một thuật ngữ xuất hiện sẽ dẫn về trang này.',
+  'glossary.lead': 'Các thuật ngữ khoá học dùng, mỗi ý một cách gọi trong mỗi ngôn ngữ. Trong bài học, lần đầu một thuật ngữ xuất hiện sẽ dẫn về trang này.',
   'glossary.otherLang': 'Tiếng Anh: {term}',
   'glossary.avoid': 'Khoá học không dùng: {variants}',
   'glossary.index': 'Danh sách thuật ngữ',
   'progress.title': 'Tiến độ học của bạn',
   'progress.lead': 'Tiến độ chỉ được lưu trong trình duyệt này. Hãy xuất ra file để giữ một bản sao hoặc học tiếp trên trình duyệt khác.',
-  'progress.courseSummary': 'Đã hoàn thành {lessons}/{lessonsTotal} bài học · đã làm {quizzes}/{quizzesTotal} bài quiz · đã qua {exercises}/{exercisesTotal} bài tập',
+  'progress.courseSummary':
+    'Đã hoàn thành {lessons}/{lessonsTotal} bài học · đã làm {quizzes}/{quizzesTotal} bài quiz · đã qua {exercises}/{exercisesTotal} bài tập',
   'progress.moduleLessons': '{done}/{total} bài học',
   'progress.moduleQuiz': 'bài quiz {score}/{total}',
   'progress.moduleExercises': 'bài tập {done}/{total}',
@@ -216,9 +220,12 @@ export const vi: Record<keyof typeof en, string> = {
   'progress.continue': 'Học tiếp từ chỗ bạn dừng lại',
   'progress.continueLesson': 'Học tiếp: {title}',
   'progress.noticeTitle': 'Về tiến độ đã lưu của bạn',
-  'progress.noticeUnreadable': 'Không đọc được tiến độ đã lưu, nên khoá học bắt đầu lại từ đầu. Giá trị không đọc được vẫn được giữ trong bộ nhớ của trình duyệt này với khoá “{backupKey}”.',
-  'progress.noticeMigrated': 'Tiến độ đã lưu ở định dạng cũ hoặc bị hỏng: đã chuyển được {kept} mục, {dropped} mục không chuyển được. Bản gốc vẫn được giữ trong bộ nhớ của trình duyệt này với khoá “{backupKey}”.',
-  'progress.noticeNewer': 'Tiến độ đã lưu được ghi bởi một phiên bản mới hơn của khoá học. Nó được giữ nguyên với khoá “{backupKey}”, và ở đây khoá học bắt đầu lại từ đầu.',
+  'progress.noticeUnreadable':
+    'Không đọc được tiến độ đã lưu, nên khoá học bắt đầu lại từ đầu. Giá trị không đọc được vẫn được giữ trong bộ nhớ của trình duyệt này với khoá “{backupKey}”.',
+  'progress.noticeMigrated':
+    'Tiến độ đã lưu ở định dạng cũ hoặc bị hỏng: đã chuyển được {kept} mục, {dropped} mục không chuyển được. Bản gốc vẫn được giữ trong bộ nhớ của trình duyệt này với khoá “{backupKey}”.',
+  'progress.noticeNewer':
+    'Tiến độ đã lưu được ghi bởi một phiên bản mới hơn của khoá học. Nó được giữ nguyên với khoá “{backupKey}”, và ở đây khoá học bắt đầu lại từ đầu.',
   'progress.noticeDismiss': 'Đóng thông báo',
   'progress.notSaved': 'Trình duyệt này không cho khoá học lưu dữ liệu (chế độ ẩn danh?): tiến độ chỉ còn đến khi bạn rời trang này.',
   'progress.transferTitle': 'Chuyển tiến độ sang trình duyệt khác',
@@ -249,7 +256,8 @@ export const vi: Record<keyof typeof en, string> = {
   'progress.errorInvalid': 'File tiến độ này đã bị sửa hoặc bị hỏng: “{where}” không hợp lệ. Không có gì được nhập.',
   'progress.errorRead': 'Không đọc được file. Không có gì được nhập.',
   'assignment.title': 'Bài giao',
-  'assignment.missing': 'Trang này hiển thị bài giao từ đường link giảng viên chia sẻ, nhưng địa chỉ này không chứa bài giao nào. Hãy mở đúng đường link đầy đủ bạn nhận được.',
+  'assignment.missing':
+    'Trang này hiển thị bài giao từ đường link giảng viên chia sẻ, nhưng địa chỉ này không chứa bài giao nào. Hãy mở đúng đường link đầy đủ bạn nhận được.',
   'assignment.invalid': 'Đường link bài giao bị hỏng hoặc thiếu, nên không hiển thị được. Hãy nhờ giảng viên gửi lại.',
   'assignment.class': 'Lớp: {name}',
   'assignment.due': 'Hạn nộp',
@@ -270,7 +278,8 @@ export const vi: Record<keyof typeof en, string> = {
   'assignment.statusQuizNone': 'Chưa làm',
   'assignment.unknownItem': 'Không có trong phiên bản này của khoá học: {id}',
   'assignment.submitTitle': 'Nộp bài',
-  'assignment.submitHelp': 'Xuất file bài nộp rồi gửi cho giảng viên theo cách họ yêu cầu (tải lên LMS, e-mail). Giảng viên sẽ chấm lại bằng các test ẩn; kết quả hiển thị ở đây chỉ để bạn tham khảo.',
+  'assignment.submitHelp':
+    'Xuất file bài nộp rồi gửi cho giảng viên theo cách họ yêu cầu (tải lên LMS, e-mail). Giảng viên sẽ chấm lại bằng các test ẩn; kết quả hiển thị ở đây chỉ để bạn tham khảo.',
   'assignment.name': 'Họ và tên',
   'assignment.email': 'E-mail của bạn',
   'assignment.nameError': 'Hãy nhập họ và tên.',
@@ -281,7 +290,8 @@ export const vi: Record<keyof typeof en, string> = {
   'assignment.tooBig': 'Bài nộp này lớn hơn 1 MB nên sẽ bị từ chối khi chấm. Hãy bỏ các file lớn khỏi code đã lưu trước.',
   'instructor.nav': 'Dành cho giảng viên',
   'instructor.title': 'Tạo bài giao',
-  'instructor.lead': 'Chọn những gì lớp cần làm và hạn nộp. Bạn nhận được một đường link để chia sẻ và một file bài giao để chấm các bài nộp. Không có gì được gửi đi đâu cả: bài giao nằm ngay trong đường link.',
+  'instructor.lead':
+    'Chọn những gì lớp cần làm và hạn nộp. Bạn nhận được một đường link để chia sẻ và một file bài giao để chấm các bài nộp. Không có gì được gửi đi đâu cả: bài giao nằm ngay trong đường link.',
   'instructor.assignmentTitle': 'Tiêu đề',
   'instructor.className': 'Tên lớp',
   'instructor.due': 'Ngày và giờ hết hạn',

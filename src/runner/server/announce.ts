@@ -10,7 +10,11 @@ export function announcement(base: string, token: string, opened: boolean, sandb
     `  Mở đúng URL này: phần sau dấu # là token của lần chạy này; tab không có nó không chạy được code trên máy.`,
     opened ? `  (opened in your browser)` : `  (no browser opened: copy the URL into one)`,
     ...(sandbox
-      ? [sandbox.confined ? `  Learner code runs confined: ${sandbox.mechanism}.` : `  WARNING: learner code is NOT confined: ${sandbox.mechanism}. Run only code you trust.`]
+      ? [
+          sandbox.confined
+            ? `  Learner code runs confined: ${sandbox.mechanism}.`
+            : `  WARNING: learner code is NOT confined: ${sandbox.mechanism}. Run only code you trust.`,
+        ]
       : []),
     '',
   ].join('\n');

@@ -24,7 +24,10 @@ export function runnerSandbox(env: NodeJS.ProcessEnv = process.env, status = con
 }
 
 /** Each report says where the code ran, so the page can show it. */
-export const withSandbox = (report: Report, sandbox: RunnerSandbox): Report => ({ ...report, sandbox: { confined: sandbox.confined, mechanism: sandbox.mechanism } });
+export const withSandbox = (report: Report, sandbox: RunnerSandbox): Report => ({
+  ...report,
+  sandbox: { confined: sandbox.confined, mechanism: sandbox.mechanism },
+});
 
 /**
  * The runner API backed by real grading on this machine: one sandbox per exercise, kept with the type

@@ -7,7 +7,7 @@ import type { Report } from '../../grading/types.ts';
 import { runnerSandbox, withSandbox } from './index.ts';
 
 const report: Report = { version: 3, status: 'pass', tests: [], typeErrors: [], counts: { passed: 1, failed: 0, total: 1 }, durationMs: 1 };
-const printEnv = "process.stdout.write(JSON.stringify(process.env))";
+const printEnv = 'process.stdout.write(JSON.stringify(process.env))';
 
 describe('where the local runner runs code', () => {
   test('confined where the machine can confine runs, and each report says which', () => {

@@ -32,7 +32,10 @@ export function bootOnce(boot: () => Promise<WebContainerLike>, timeoutMs = BOOT
     if (!booted) {
       const attempt = Promise.resolve().then(boot);
       // A boot that settles after its timeout still owns the document's one instance: keep it to tear down.
-      attempt.then((wc) => (live = wc), () => undefined);
+      attempt.then(
+        (wc) => (live = wc),
+        () => undefined,
+      );
       booted = withTimeout(attempt, timeoutMs, () => new BootTimeoutError(`WebContainer did not boot within ${timeoutMs} ms`));
     }
     return booted;

@@ -30,7 +30,10 @@ describe('prepareEnvironment', () => {
     cache.entries.set(cacheKey(env), snapshot);
     const installing = vi.fn();
     expect(await prepareEnvironment(wc, env, cache, { onInstalling: installing })).toBe('cache');
-    expect(wc.spawns.map((s) => s.command), 'only the check that the snapshot runs').toEqual(['node']);
+    expect(
+      wc.spawns.map((s) => s.command),
+      'only the check that the snapshot runs',
+    ).toEqual(['node']);
     expect(installing).not.toHaveBeenCalled();
     expect(wc.mounts.at(-1)).toEqual({ mountPoint: 'node_modules', binary: true });
     expect(wc.files.get('node_modules/<snapshot>')).not.toBe(snapshot); // a copy: mount detaches the buffer
@@ -44,7 +47,10 @@ describe('prepareEnvironment', () => {
     const failing = new FakeWebContainer();
     failing.onSpawn = () => ({ exitCode: 1, output: ['npm ERR! network'] });
     await expect(prepareEnvironment(failing, env, memoryCache(), { onInstalling: () => {} })).rejects.toBeInstanceOf(InstallError);
-    expect(failing.spawns.map((s) => s.args[0]), 'npm ci, then npm install').toEqual(['ci', 'install']);
+    expect(
+      failing.spawns.map((s) => s.args[0]),
+      'npm ci, then npm install',
+    ).toEqual(['ci', 'install']);
 
     const wc = new FakeWebContainer();
     const broken: BytesCache = { get: async () => Promise.reject(new Error('no idb')), put: async () => Promise.reject(new Error('quota')) };

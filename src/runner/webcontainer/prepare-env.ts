@@ -36,9 +36,7 @@ export function cacheKey(env: EnvFiles, apiVersion = WEBCONTAINER_API_VERSION): 
 
 async function drain(stream: ReadableStream<string>, max = 4000): Promise<string> {
   let text = '';
-  await stream
-    .pipeTo(new WritableStream({ write: (c) => void (text = (text + c).slice(-max)) }))
-    .catch(() => undefined);
+  await stream.pipeTo(new WritableStream({ write: (c) => void (text = (text + c).slice(-max)) })).catch(() => undefined);
   return text;
 }
 
@@ -47,10 +45,7 @@ async function run(wc: WebContainerLike, command: string, args: string[], timeou
   const proc = await wc.spawn(command, args);
   const output = drain(proc.output);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const code = await Promise.race([
-    proc.exit,
-    new Promise<number>((resolve) => (timer = setTimeout(() => (proc.kill(), resolve(-1)), timeoutMs))),
-  ]);
+  const code = await Promise.race([proc.exit, new Promise<number>((resolve) => (timer = setTimeout(() => (proc.kill(), resolve(-1)), timeoutMs)))]);
   clearTimeout(timer);
   return { code, output: await Promise.race([output, Promise.resolve('')]) };
 }

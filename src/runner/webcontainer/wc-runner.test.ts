@@ -20,7 +20,10 @@ describe('WebContainer runner (fake WebContainer, real grading core)', () => {
     const wc = new FakeWebContainer();
     wc.onSpawn = (spawn, fake) => {
       if (spawn.command === 'node') {
-        fake.files.set(EVENTS_FILE, lines(collected(T, ['R1 adds', 'R2 ends']), result(`${T}_0`, 'failed', 'expected 3, got 0'), result(`${T}_1`, 'passed'), end()));
+        fake.files.set(
+          EVENTS_FILE,
+          lines(collected(T, ['R1 adds', 'R2 ends']), result(`${T}_0`, 'failed', 'expected 3, got 0'), result(`${T}_1`, 'passed'), end()),
+        );
       }
       return { exitCode: spawn.command === 'node' ? 1 : 0 };
     };
@@ -72,7 +75,8 @@ describe('WebContainer runner (fake WebContainer, real grading core)', () => {
       return { hang: true }; // never exits, even when killed
     };
     fresh.onSpawn = (spawn, fake) => {
-      if (spawn.command === 'node') fake.files.set(EVENTS_FILE, lines(collected(T, ['R1 adds', 'R2 ends']), result(`${T}_0`, 'passed'), result(`${T}_1`, 'passed'), end()));
+      if (spawn.command === 'node')
+        fake.files.set(EVENTS_FILE, lines(collected(T, ['R1 adds', 'R2 ends']), result(`${T}_0`, 'passed'), result(`${T}_1`, 'passed'), end()));
       return { exitCode: 0 };
     };
     let reboots = 0;
@@ -91,7 +95,10 @@ describe('WebContainer runner (fake WebContainer, real grading core)', () => {
     expect(reboots).toBe(1);
     expect(first.tornDown).toBe(true);
     expect(next.status).toBe('pass');
-    expect(fresh.spawns.some((s) => s.command === 'npm'), 'the fresh container installs its env').toBe(true);
+    expect(
+      fresh.spawns.some((s) => s.command === 'npm'),
+      'the fresh container installs its env',
+    ).toBe(true);
   }, 10_000);
 
   test("the container's on('error') messages reach the page", async () => {

@@ -24,7 +24,10 @@ export class WebContainerSandbox implements Sandbox {
     proc.kill();
     let timer: ReturnType<typeof setTimeout> | undefined;
     void Promise.race([
-      proc.exit.then(() => true, () => true),
+      proc.exit.then(
+        () => true,
+        () => true,
+      ),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.killGraceMs))),
     ]).then((exited) => {
       clearTimeout(timer);

@@ -39,7 +39,10 @@ addEventListener('error', (e) => unhandled.push(serializeError(e.error ?? e.mess
 
 for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   console[level] = (...args: unknown[]) =>
-    post({ type: 'event', event: { type: 'log', taskId: current, stream: level === 'error' || level === 'warn' ? 'stderr' : 'stdout', content: `${format(...args)}\n` } });
+    post({
+      type: 'event',
+      event: { type: 'log', taskId: current, stream: level === 'error' || level === 'warn' ? 'stderr' : 'stdout', content: `${format(...args)}\n` },
+    });
 }
 
 async function loadLearner(files: Record<string, string>) {

@@ -11,7 +11,8 @@ describe('learnerImports', () => {
   test('each test file needs what it imports from the learner, directly or through the suite helpers', () => {
     const needs = learnerImports({
       'helpers.ts': "import { RetryError } from '../src/retry.ts';\nimport type { Budget } from '../src/retry.ts';\n",
-      '1-a.test.ts': "import { describe } from 'vitest';\nimport { fetchWithRetry, type Options } from '../src/retry.ts';\nimport { clock } from './helpers.ts';\n",
+      '1-a.test.ts':
+        "import { describe } from 'vitest';\nimport { fetchWithRetry, type Options } from '../src/retry.ts';\nimport { clock } from './helpers.ts';\n",
       '2-b.test.ts': "import {\n  fullJitterDelay,\n} from '../src/retry.ts';\n",
     });
     expect(needs).toEqual({
@@ -20,7 +21,7 @@ describe('learnerImports', () => {
     });
   });
 
-  test('a missing export gets Node\'s own message; a complete module passes', () => {
+  test("a missing export gets Node's own message; a complete module passes", () => {
     const needs = { 'retry.ts': ['fetchWithRetry', 'RetryError'] };
     expect(missingExport(needs, { 'retry.ts': { fetchWithRetry: () => 0, RetryError: class {} } })).toBeUndefined();
     expect(missingExport(needs, { 'retry.ts': { fetchWithRetry: () => 0 } })).toBe(

@@ -14,7 +14,10 @@ const LOCAL = /^\.\/(.+)$/;
 export function importedNames(clause: string): string[] {
   const names: string[] = [];
   const braces = /\{([\s\S]*)\}/.exec(clause);
-  const head = clause.replace(/\{[\s\S]*\}/, '').replace(/,/g, ' ').trim();
+  const head = clause
+    .replace(/\{[\s\S]*\}/, '')
+    .replace(/,/g, ' ')
+    .trim();
   if (head && !head.startsWith('*')) names.push('default');
   for (const part of braces?.[1]?.split(',') ?? []) {
     const spec = part.trim();

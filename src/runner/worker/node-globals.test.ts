@@ -16,7 +16,12 @@ function browserScope() {
   } as TimerScope & Record<string, any>;
   installNodeGlobals(scope);
   // After installing, the timers are Node's: typed loosely here, as a learner's code sees them.
-  return { scope: scope as unknown as Record<string, any>, reject: (reason: unknown) => listeners.forEach((l) => l({ reason, promise: Promise.resolve(), preventDefault: () => {} } as never)) };
+  return {
+    scope: scope as unknown as Record<string, any>,
+    reject: (reason: unknown) => {
+      for (const l of listeners) l({ reason, promise: Promise.resolve(), preventDefault: () => {} } as never);
+    },
+  };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -83,7 +88,12 @@ describe("Node's AbortSignal.timeout", () => {
   const timeout = nodeAbortSignalTimeout((fn, ms) => setTimeout(fn, ms));
 
   test('refuses what Node refuses, with its codes', () => {
-    for (const [delay, code] of [[12.5, 'ERR_OUT_OF_RANGE'], [-1, 'ERR_OUT_OF_RANGE'], [2 ** 32, 'ERR_OUT_OF_RANGE'], ['5', 'ERR_INVALID_ARG_TYPE']] as const) {
+    for (const [delay, code] of [
+      [12.5, 'ERR_OUT_OF_RANGE'],
+      [-1, 'ERR_OUT_OF_RANGE'],
+      [2 ** 32, 'ERR_OUT_OF_RANGE'],
+      ['5', 'ERR_INVALID_ARG_TYPE'],
+    ] as const) {
       expect(() => timeout(delay), String(delay)).toThrow(expect.objectContaining({ code }));
     }
   });

@@ -74,7 +74,8 @@ export function nodeAbortSignalTimeout(setTimer: (fn: () => void, ms: number) =>
     if (typeof delay !== 'number') {
       throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "delay" argument must be of type number. Received type ${typeof delay} (${String(delay)})`);
     }
-    if (!Number.isInteger(delay)) throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "delay" is out of range. It must be an integer. Received ${delay}`);
+    if (!Number.isInteger(delay))
+      throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "delay" is out of range. It must be an integer. Received ${delay}`);
     if (delay < 0 || delay > 4294967295) {
       throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "delay" is out of range. It must be >= 0 && <= 4294967295. Received ${delay}`);
     }
@@ -151,7 +152,7 @@ export function installNodeGlobals(scope: TimerScope & Record<string, unknown>):
     },
   };
   scope.process = process;
-  (scope.AbortSignal as { timeout: unknown } | undefined ?? AbortSignal).timeout = nodeAbortSignalTimeout((fn, ms) => real.setTimeout(fn, ms));
+  ((scope.AbortSignal as { timeout: unknown } | undefined) ?? AbortSignal).timeout = nodeAbortSignalTimeout((fn, ms) => real.setTimeout(fn, ms));
   scope.addEventListener?.('unhandledrejection', (e) => {
     if (listeners.length === 0) return;
     e.preventDefault();

@@ -5,7 +5,8 @@ const urls = { timers: 'blob:timers', 'timers/promises': 'blob:tp' };
 
 describe('Node modules in the page', () => {
   test('imports of node:timers and node:timers/promises are linked; comments and strings are left alone', () => {
-    const code = "import { setTimeout as delay } from 'node:timers/promises';\nimport {\n  setTimeout,\n} from \"timers\";\n// fetch it from 'somewhere' later\nconst s = \"import 'x'\";\n";
+    const code =
+      "import { setTimeout as delay } from 'node:timers/promises';\nimport {\n  setTimeout,\n} from \"timers\";\n// fetch it from 'somewhere' later\nconst s = \"import 'x'\";\n";
     const linked = linkImports(code, 'retry.ts', urls);
     expect(linked).toContain("from 'blob:tp'");
     expect(linked).toContain('from "blob:timers"');
@@ -13,7 +14,9 @@ describe('Node modules in the page', () => {
   });
 
   test('any other import fails to load with a message that names it and says where it can run', () => {
-    expect(() => linkImports("import { readFileSync } from 'node:fs';\n", 'retry.ts', urls)).toThrow(/Cannot find module 'node:fs' imported from src\/retry\.ts.*npm run check/);
+    expect(() => linkImports("import { readFileSync } from 'node:fs';\n", 'retry.ts', urls)).toThrow(
+      /Cannot find module 'node:fs' imported from src\/retry\.ts.*npm run check/,
+    );
     expect(() => linkImports("import './other.ts';\n", 'retry.ts', urls)).toThrow(expect.objectContaining({ code: 'ERR_MODULE_NOT_FOUND' }));
   });
 

@@ -41,7 +41,10 @@ function abortable<T>(start: (done: () => void) => { unref?(): unknown }, stop: 
 
 // Each call reads the global timers at call time, so the suites' timer watchers see these timers too.
 const g = globalThis as unknown as Record<string, Fn>;
-const call = (name: string) => (...args: unknown[]) => (g[name] as (...a: unknown[]) => unknown)(...args);
+const call =
+  (name: string) =>
+  (...args: unknown[]) =>
+    (g[name] as (...a: unknown[]) => unknown)(...args);
 
 const timersPromises = {
   setTimeout: <T>(delay?: number, value?: T, options?: Options) =>
@@ -83,7 +86,7 @@ const SPECIFIER = /^(\s*(?:import|export)\b[^'"]*?\bfrom\s*|\s*import\s*)(['"])(
  * module, a package, another file) throws a load error that names it, as Node's ERR_MODULE_NOT_FOUND does.
  */
 export function linkImports(code: string, file: string, urls: Record<string, string>): string {
-  return code.replace(SPECIFIER, (whole, head: string, quote: string, spec: string) => {
+  return code.replace(SPECIFIER, (_whole, head: string, quote: string, spec: string) => {
     const name = spec.replace(/^node:/, '');
     const url = urls[name];
     if (url) return `${head}${quote}${url}${quote}`;

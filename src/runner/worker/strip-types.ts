@@ -18,7 +18,9 @@ export function stripTypes(path: string, source: string): string {
     code = transform(source, { transforms: ['typescript'], disableESTransforms: true, keepUnusedImports: false, filePath: path }).code;
   } catch (err) {
     const e = err as { message?: string; loc?: { line: number; column: number } };
-    const reason = String(e.message ?? err).replace(/^Error transforming [^:]*: /, '').replace(/\s*\(\d+:\d+\)$/, '');
+    const reason = String(e.message ?? err)
+      .replace(/^Error transforming [^:]*: /, '')
+      .replace(/\s*\(\d+:\d+\)$/, '');
     const where = e.loc ? `:${e.loc.line}:${e.loc.column}` : '';
     throw new LearnerSyntaxError(`${LEARNER_URL_PREFIX}${path}${where}: ERROR: ${reason}`);
   }

@@ -3,13 +3,16 @@ import { tinyExercise } from '../../grading/test-fixtures.ts';
 import { buildWorkerSuite } from './suite-build.ts';
 
 const tests = {
-  'helpers.ts': "import { add } from '../src/add.ts';\nexport const twice = (n: number) => add(n, n);\nexport const learnerDir = new URL('../src/', import.meta.url).pathname;\n",
-  '1-add.test.ts': "import { test } from 'vitest';\nimport { add } from '../src/add.ts';\nimport { twice, learnerDir } from './helpers.ts';\ntest(`R1 adds ${add(1, 2)} ${twice(2)} ${learnerDir}`, () => {});\n",
+  'helpers.ts':
+    "import { add } from '../src/add.ts';\nexport const twice = (n: number) => add(n, n);\nexport const learnerDir = new URL('../src/', import.meta.url).pathname;\n",
+  '1-add.test.ts':
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the suite's source text, with its own template literal
+    "import { test } from 'vitest';\nimport { add } from '../src/add.ts';\nimport { twice, learnerDir } from './helpers.ts';\ntest(`R1 adds ${add(1, 2)} ${twice(2)} ${learnerDir}`, () => {});\n",
   '2-end.test.ts': "import { test } from 'vitest';\ntest('R2 ends', () => {});\n",
 };
 
 describe('buildWorkerSuite', () => {
-  test('one browser module: each test file runs only when asked, against the worker\'s vitest and the learner\'s module', async () => {
+  test("one browser module: each test file runs only when asked, against the worker's vitest and the learner's module", async () => {
     const js = await buildWorkerSuite(tinyExercise, tests);
     const names: string[] = [];
     const g = globalThis as Record<string, unknown>;

@@ -41,7 +41,9 @@ function inMemory(tests: Record<string, string>): Plugin {
         return text === undefined ? { errors: [{ text: `tests/${args.path.slice(1)} does not exist` }] } : { contents: text, loader: 'ts' };
       });
       b.onLoad({ filter: /.*/, namespace: 'suite' }, () => {
-        const files = Object.keys(tests).filter((p) => p.endsWith('.test.ts')).sort();
+        const files = Object.keys(tests)
+          .filter((p) => p.endsWith('.test.ts'))
+          .sort();
         const thunks = files.map((p) => `  ${JSON.stringify(p)}: () => require(${JSON.stringify(`./${p}`)}),`).join('\n');
         return { contents: `export const files = {\n${thunks}\n};\n`, loader: 'js', resolveDir: '/' };
       });
@@ -64,9 +66,6 @@ export async function buildWorkerSuite(exercise: Exercise, tests: Record<string,
     legalComments: 'none',
   });
   const header = `// The hidden suite of "${exercise.id}", built for the in-page worker runner (src/runner/worker/suite-build.ts).\n`;
-  const data = [
-    `export const exercise = ${JSON.stringify(exercise)};`,
-    `export const needs = ${JSON.stringify(learnerImports(tests))};`,
-  ].join('\n');
+  const data = [`export const exercise = ${JSON.stringify(exercise)};`, `export const needs = ${JSON.stringify(learnerImports(tests))};`].join('\n');
   return `${header}${result.outputFiles[0]!.text}${data}\n`;
 }

@@ -145,7 +145,9 @@ export async function runSuite(deps: RunDeps): Promise<void> {
     },
   };
 
-  const paths = Object.keys(suite.files).sort().map((name) => `${TESTS_DIR}${name}`);
+  const paths = Object.keys(suite.files)
+    .sort()
+    .map((name) => `${TESTS_DIR}${name}`);
   const files = await startTests(paths, runner);
   // Tests that never ran (skipped, todo) still get a result, as the Node reporter gives them.
   for (const test of files.flatMap((f) => getTests(f))) {

@@ -6,7 +6,14 @@ import type { GradeJob, WorkerMessage } from './protocol.ts';
 import { createWorkerRunner, type GradingWorker } from './worker-runner.ts';
 
 const T = '/exercise/tests/add.test.ts';
-const collected: ReporterEvent = { type: 'collected', file: T, tests: [{ id: 'a', name: 'R1 adds', ancestors: [] }, { id: 'b', name: 'R2 ends', ancestors: [] }] };
+const collected: ReporterEvent = {
+  type: 'collected',
+  file: T,
+  tests: [
+    { id: 'a', name: 'R1 adds', ancestors: [] },
+    { id: 'b', name: 'R2 ends', ancestors: [] },
+  ],
+};
 
 /** A worker that plays `script` when it gets its job; `hang` leaves it stuck where the script ends. */
 class FakeWorker implements GradingWorker {
@@ -59,14 +66,26 @@ describe('worker runner (page side, fake worker)', () => {
       { type: 'done' },
     ]);
     const seen: string[] = [];
-    const report = await r.grade({ exerciseId: 'tiny', files: { 'add.ts': 'export const add = () => 0;' }, lang: 'vi' }, (p) => seen.push(`${p.done}/${p.total}`));
+    const report = await r.grade({ exerciseId: 'tiny', files: { 'add.ts': 'export const add = () => 0;' }, lang: 'vi' }, (p) =>
+      seen.push(`${p.done}/${p.total}`),
+    );
     expect(seen, 'tests done out of those collected, as they finish').toEqual(['0/2', '1/2', '2/2']);
     expect(r.kind).toBe('worker');
-    expect(workers[0]!.jobs[0]).toEqual({ suiteUrl: '/exercise-suites/tiny.js', files: { 'add.ts': 'export const add = () => 0;' }, testTimeoutMs: tinyExercise.limits.testTimeoutMs });
+    expect(workers[0]!.jobs[0]).toEqual({
+      suiteUrl: '/exercise-suites/tiny.js',
+      files: { 'add.ts': 'export const add = () => 0;' },
+      testTimeoutMs: tinyExercise.limits.testTimeoutMs,
+    });
     expect(workers[0]!.terminated).toBe(true);
     expect(report.status).toBe('fail');
     expect(report.counts).toEqual({ passed: 1, failed: 1, total: 2 });
-    expect(report.tests[0]).toMatchObject({ rule: 'R1', status: 'fail', message: 'Phép cộng của bạn sai.', hint: 'Dùng toán tử +.', details: 'expected 3, got 0' });
+    expect(report.tests[0]).toMatchObject({
+      rule: 'R1',
+      status: 'fail',
+      message: 'Phép cộng của bạn sai.',
+      hint: 'Dùng toán tử +.',
+      details: 'expected 3, got 0',
+    });
     await r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
     expect(workers).toHaveLength(2);
   });
@@ -94,7 +113,9 @@ describe('worker runner (page side, fake worker)', () => {
 
   test('a worker that cannot start or load the suite is an error of the run, not of the learner', async () => {
     await expect(runner(['crash']).r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' })).rejects.toThrow(/grade-worker/);
-    await expect(runner([{ type: 'failed', message: '/exercise-suites/tiny.js: 404' }]).r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' })).rejects.toThrow(/404/);
+    await expect(
+      runner([{ type: 'failed', message: '/exercise-suites/tiny.js: 404' }]).r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' }),
+    ).rejects.toThrow(/404/);
   });
 
   test('wrong files or an unknown exercise are refused in the language asked, with no worker started', async () => {

@@ -80,8 +80,7 @@ function runJob(deps: WorkerRunnerDeps, job: GradeJob, runTimeoutMs: number, int
         else if (data.event.type === 'result') counted.done++;
         else return;
         onProgress?.({ ...counted });
-      }
-      else if (data.type === 'progress') progress.push(data.event);
+      } else if (data.type === 'progress') progress.push(data.event);
       else if (data.type === 'done') finish(0, false);
       else fail(data.message);
     };

@@ -8,9 +8,27 @@ import { sourcePath, type TsCompletion, type TsDiagnostic, type TsRequest } from
 
 const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;
 // Bundled into this worker: the ES2023 lib chain, and @types/node + undici-types from the exercise env.
-const libs = raw(import.meta.glob('/node_modules/typescript/lib/lib.{es5,es20{15,16,17,18,19,20,21,22,23}*,decorators*}.d.ts', { eager: true, query: '?raw', import: 'default' }));
-const nodeTypes = raw(import.meta.glob(['/exercises/_env/node_modules/@types/node/**/*.d.ts', '/exercises/_env/node_modules/@types/node/package.json', '!**/ts5.6/**'], { eager: true, query: '?raw', import: 'default' }));
-const undiciTypes = raw(import.meta.glob(['/exercises/_env/node_modules/undici-types/*.d.ts', '/exercises/_env/node_modules/undici-types/package.json'], { eager: true, query: '?raw', import: 'default' }));
+const libs = raw(
+  import.meta.glob('/node_modules/typescript/lib/lib.{es5,es20{15,16,17,18,19,20,21,22,23}*,decorators*}.d.ts', {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  }),
+);
+const nodeTypes = raw(
+  import.meta.glob(['/exercises/_env/node_modules/@types/node/**/*.d.ts', '/exercises/_env/node_modules/@types/node/package.json', '!**/ts5.6/**'], {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  }),
+);
+const undiciTypes = raw(
+  import.meta.glob(['/exercises/_env/node_modules/undici-types/*.d.ts', '/exercises/_env/node_modules/undici-types/package.json'], {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  }),
+);
 
 // The exercise env's tsconfig.json (exercises/_env/tsconfig.json).
 const options: ts.CompilerOptions = {
