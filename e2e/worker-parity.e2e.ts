@@ -9,11 +9,11 @@
  * a difference between the runners does not go away.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fsExerciseSource } from '../src/grading/fs-source.ts';
-import { gradeWith } from '../src/grading/grade.ts';
-import { NodeSandbox } from '../src/grading/node-sandbox.ts';
-import { allVariants, filesHash, loadCatalogue, recordedVerdicts, verdictsOf, type Verdicts } from '../src/grading/proof-catalogue.ts';
-import type { Report } from '../src/grading/types.ts';
+import { fsExerciseSource } from '../src/grading/node/fs-source.ts';
+import { gradeWith } from '../src/grading/core/grade.ts';
+import { NodeSandbox } from '../src/grading/node/node-sandbox.ts';
+import { allVariants, filesHash, loadCatalogue, recordedVerdicts, verdictsOf, type Verdicts } from '../src/grading/node/proof-catalogue.ts';
+import type { Report } from '../src/grading/core/types.ts';
 import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
 import { servePlainStatic } from './plain-static-server.ts';
 import type { ServedSite } from './serve-site.ts';

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
-import { compareRuleIds } from '../src/grading/rules.ts';
+import { compareRuleIds } from '../src/grading/core/rules.ts';
 import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
 import { DIST } from './site-pages.ts';
 import { BOOT_TIMEOUT_MS as WEBCONTAINER_BOOT_TIMEOUT_MS } from '../src/runner/webcontainer/boot.ts';

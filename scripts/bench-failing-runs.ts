@@ -10,7 +10,7 @@
 // verdicts (the run's status and each test's pass/fail), and --all grades the alternatives too, so
 // two checkouts can be compared test by test.
 import { writeFileSync } from 'node:fs';
-import { allVariants, loadCatalogue, verdictsOf, type Variant, type Verdicts } from '../src/grading/proof-catalogue.ts';
+import { allVariants, loadCatalogue, verdictsOf, type Variant, type Verdicts } from '../src/grading/node/proof-catalogue.ts';
 import { fsExerciseSource, gradeWith, killSandboxesOnSignals, NodeSandbox, type Report } from '../src/grading/index.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
-import { buggyVariant } from '../src/grading/proof-catalogue.ts';
+import { buggyVariant } from '../src/grading/node/proof-catalogue.ts';
 import {
   createSubmissionSandbox,
   defaultJobs,

@@ -8,7 +8,7 @@ import { launchBrowser } from '../e2e/browser.ts';
 import { servePlainStatic } from '../e2e/plain-static-server.ts';
 import { DIST } from '../e2e/site-pages.ts';
 import { lessonEmbedding } from '../e2e/workspace-helpers.ts';
-import { fsExerciseSource } from '../src/grading/fs-source.ts';
+import { fsExerciseSource } from '../src/grading/node/fs-source.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 const cli = readCli({

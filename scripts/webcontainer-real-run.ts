@@ -10,10 +10,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { serveSite } from '../e2e/serve-site.ts';
 import { DIST } from '../e2e/site-pages.ts';
 import { lessonEmbedding } from '../e2e/workspace-helpers.ts';
-import { fsExerciseSource } from '../src/grading/fs-source.ts';
+import { fsExerciseSource } from '../src/grading/node/fs-source.ts';
 import { gradeExercise } from '../src/grading/index.ts';
-import { loadCatalogue, verdictsOf } from '../src/grading/proof-catalogue.ts';
-import type { Report } from '../src/grading/types.ts';
+import { loadCatalogue, verdictsOf } from '../src/grading/node/proof-catalogue.ts';
+import type { Report } from '../src/grading/core/types.ts';
 import { readCli } from './run-cli.ts';
 
 const cli = readCli({

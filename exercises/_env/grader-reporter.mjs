@@ -1,5 +1,5 @@
 // Streams the run as JSON lines (one event a line, written synchronously) so that a run
-// killed at the hard limit still tells which test was running. Parsed by src/grading/events.ts.
+// killed at the hard limit still tells which test was running. Parsed by src/grading/core/events.ts.
 import { appendFileSync, writeFileSync } from 'node:fs';
 
 const OUT = process.env.GRADER_EVENTS_FILE || 'grader-events.jsonl';

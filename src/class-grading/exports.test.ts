@@ -1,6 +1,6 @@
 // The LMS exports: each system's published column layout, the points per item, e-mail as the key.
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/exercise-schema.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { parseCsv, toCsv } from './csv.ts';
 import { lmsRows, type LMS_FORMATS } from './exports.ts';
 import type { ClassContext, LearnerResult } from './results.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_SUBMISSION_BYTES } from '../assignments/file-schemas.ts';
 import { REPO_ROOT } from '../grading/index.ts';
-import { buggyVariant } from '../grading/proof-catalogue.ts';
+import { buggyVariant } from '../grading/node/proof-catalogue.ts';
 import { parseCsv } from './csv.ts';
 import { createSubmissionSandbox } from './sandbox.ts';
 import { makeAssignment, makeSubmission } from './test-fixtures.ts';

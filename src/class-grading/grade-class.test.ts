@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/exercise-schema.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { gradeClass, type ClassGradingIO, type ProgressEvent } from './grade-class.ts';
 import { learnerProblems, type ClassContext } from './results.ts';
 import { say } from './messages.ts';

@@ -4,7 +4,7 @@
  * browser's clientResults are never read), each quiz scored. Side effects go through `ClassGradingIO`,
  * so this runs the same against the file system and real sandboxes or against fakes in tests.
  */
-import type { Report } from '../grading/types.ts';
+import type { Report } from '../grading/core/types.ts';
 import type { Lang } from './messages.ts';
 import { isSubmissionLate, scoreQuizzes, type ClassContext, type ExerciseOutcome, type LearnerResult } from './results.ts';
 import { keepLatestPerLearner, learnerKey, loadSubmission, sharedClaims, type AssignedExercise, type Rejected } from './submission.ts';
@@ -21,7 +21,7 @@ export interface ClassGradingIO {
   gradeExercise(exerciseId: string, files: Record<string, string>, lang: Lang): Promise<Report | StrictlyGraded>;
 }
 
-/** A report from strict grading, with what it noticed (see src/grading/strict-grade.ts). */
+/** A report from strict grading, with what it noticed (see src/grading/node/strict-grade.ts). */
 export interface StrictlyGraded {
   report: Report;
   tampering: string[];

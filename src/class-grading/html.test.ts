@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/exercise-schema.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { escapeHtml, renderReport } from './html.ts';
 import type { ClassContext, LearnerResult } from './results.ts';
 import { fakeReport, makeAssignment } from './test-fixtures.ts';

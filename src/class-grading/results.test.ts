@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/exercise-schema.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
 import type { QuizData } from '../quiz/schema.ts';
 import { gradebookRows, isSubmissionLate, learnerTotal, ruleFailureCounts, scoreQuizzes, type ClassContext, type LearnerResult } from './results.ts';
 import { fakeReport, makeAssignment, makeSubmission } from './test-fixtures.ts';

@@ -4,8 +4,8 @@
  */
 import { isLate } from '../assignments/due.ts';
 import type { Assignment, Learner, Submission } from '../assignments/file-schemas.ts';
-import type { Exercise } from '../grading/exercise-schema.ts';
-import type { Report } from '../grading/types.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
+import type { Report } from '../grading/core/types.ts';
 import { scoreQuiz, type Answer } from '../quiz/grade.ts';
 import type { QuizData } from '../quiz/schema.ts';
 import { cm, say, type Lang, type Message } from './messages.ts';

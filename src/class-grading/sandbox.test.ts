@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeSandbox } from '../grading/index.ts';
-import type { Sandbox } from '../grading/types.ts';
+import { FakeSandbox } from '../grading/testing/fake-sandbox.ts';
+import type { Sandbox } from '../grading/core/types.ts';
 import { createSubmissionSandbox, defaultJobs, sandboxText, type SandboxModule } from './sandbox.ts';
 
 const node = new FakeSandbox() as unknown as Sandbox;

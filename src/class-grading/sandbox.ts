@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import * as grading from '../grading/index.ts';
-import type { Sandbox } from '../grading/types.ts';
+import type { Sandbox } from '../grading/core/types.ts';
 import { cm, type Lang, type Message } from './messages.ts';
 
 export type SandboxFactory = () => Promise<Sandbox>;

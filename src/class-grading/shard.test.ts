@@ -1,7 +1,7 @@
 // Sharding: N machines each grading their share, then merged, give exactly the gradebook, report
 // and summary of one machine grading everything.
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/exercise-schema.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { gradeClass, type ClassGrading, type ClassGradingIO } from './grade-class.ts';
 import { renderReport } from './html.ts';
 import { toCsv } from './csv.ts';

@@ -1,6 +1,6 @@
 /**
  * Grading a class strictly: each learner's modules run in a confined process of their own and the
- * hidden tests reach them only through the grading protocol (src/grading/strict-grade.ts), so no
+ * hidden tests reach them only through the grading protocol (src/grading/node/strict-grade.ts), so no
  * submission can change its own verdict. The tests' sandboxes stay warm across learners (no
  * learner's code ever runs in them); every learner gets a fresh process. An exercise the protocol
  * cannot carry yet is graded in one confined process and marked so in the gradebook.

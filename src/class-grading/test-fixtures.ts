@@ -1,6 +1,6 @@
 // Builders for assignments and submissions, shared by the tests of this folder and the benchmark.
 import { submissionSchema, type Assignment, type Submission } from '../assignments/file-schemas.ts';
-import type { Report, TestReport } from '../grading/types.ts';
+import type { Report, TestReport } from '../grading/core/types.ts';
 
 export function makeAssignment(over: Partial<Assignment> = {}): Assignment {
   return {

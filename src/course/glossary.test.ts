@@ -39,7 +39,7 @@ describe('the glossary', () => {
       'src/i18n/ui/vi.ts',
       'src/sims/',
       'scripts/cli-messages.ts',
-      'src/grading/messages.ts',
+      'src/grading/core/messages.ts',
     ]) {
       expect(
         where.some((w) => w.startsWith(expected)),

@@ -1,5 +1,5 @@
 /** The page's side of the local runner: find it (same origin, with the tab's token), then grade through it. */
-import type { Report } from '../grading/types.ts';
+import type { Report } from '../grading/core/types.ts';
 import { captureRunnerToken } from './local-token.ts';
 import { GRADE_PATH, SESSION_PATH, TOKEN_HEADER, type GradeResponse, type SessionResponse } from './protocol.ts';
 import { RunnerInputError, type GradeInput, type Runner } from './runner-types.ts';

@@ -4,7 +4,7 @@
  * (a fragment is never sent to any server), the page keeps it in sessionStorage for the tab, and sends
  * it with every request. No endpoint hands the token out, so another local user cannot learn it.
  */
-import type { Lang, Report } from '../grading/types.ts';
+import type { Lang, Report } from '../grading/core/types.ts';
 
 export const RUNNER_BASE = '/__runner/';
 /** Also a static file in public/ (runner null), so a static host answers it without a 404. */

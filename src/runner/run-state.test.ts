@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Report } from '../grading/types.ts';
+import type { Report } from '../grading/core/types.ts';
 import { canRun, initialState, next, type RunnerEvent, type RunnerState } from './run-state.ts';
 
 const report: Report = { version: 3, status: 'pass', tests: [], typeErrors: [], counts: { passed: 1, failed: 0, total: 1 }, durationMs: 5 };

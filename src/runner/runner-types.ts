@@ -1,4 +1,4 @@
-import type { Lang, Report } from '../grading/types.ts';
+import type { Lang, Report } from '../grading/core/types.ts';
 
 /** Where a run happens: the local runner (npm start), a Web Worker in the page, or a WebContainer. */
 export type RunnerKind = 'local' | 'worker' | 'webcontainer';

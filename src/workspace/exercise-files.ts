@@ -3,8 +3,8 @@
  * bundle the browser fetches to grade in a WebContainer, and the suites the worker runner imports.
  * Validated with the grading engine's schema.
  */
-import { parseExercise, type Exercise } from '../grading/exercise-schema.ts';
-import { ENV_FILES } from '../grading/source.ts';
+import { parseExercise, type Exercise } from '../grading/core/exercise-schema.ts';
+import { ENV_FILES } from '../grading/core/source.ts';
 import type { ClientBundle } from '../runner/bundle.ts';
 
 const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;

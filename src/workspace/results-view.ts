@@ -3,7 +3,7 @@
  * rule (its message and hint once, the failing tests under it), the rules a stopped run never reached,
  * and the passing rules collapsed into one line.
  */
-import type { Lang, Report, TestReport } from '../grading/types.ts';
+import type { Lang, Report, TestReport } from '../grading/core/types.ts';
 import { inlineMarkup } from '../quiz/inline.ts';
 import { fillPlaceholders } from '../i18n/fill.ts';
 import type { UiStrings } from '../i18n/ui/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Report, TestReport } from '../grading/types.ts';
+import type { Report, TestReport } from '../grading/core/types.ts';
 import { groupByRule, ownName, runCounts } from './rule-groups.ts';
 
 const t = (name: string, status: TestReport['status'], extra: Partial<TestReport> = {}): TestReport => ({

@@ -3,8 +3,8 @@
  * (each message and hint once, the failing tests under it), then the rules a stopped run never
  * reached, then the passing rules. Pure, so the order and the counts are unit-tested.
  */
-import { compareRuleIds } from '../grading/rules.ts';
-import type { Report, TestReport } from '../grading/types.ts';
+import { compareRuleIds } from '../grading/core/rules.ts';
+import type { Report, TestReport } from '../grading/core/types.ts';
 
 export type GroupStatus = 'fail' | 'not-run' | 'pass';
 

@@ -4,8 +4,8 @@
  * reset/undo, solution and download. The editor (CodeMirror + the TypeScript worker) loads only when
  * the learner first uses the code area.
  */
-import type { Exercise } from '../grading/exercise-schema.ts';
-import type { Report } from '../grading/types.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
+import type { Report } from '../grading/core/types.ts';
 import { reportExerciseGraded, reportSolutionShown } from '../progress/exercise-events.ts';
 import { fetchBundle } from '../runner/bundle.ts';
 import { latestWinsQueue } from '../runner/run-queue.ts';

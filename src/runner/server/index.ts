@@ -1,7 +1,7 @@
 // The Node side of the local runner: the API, graded in the confined sandbox where this machine has
 // one, else in plain child processes (with a clean environment, but as the user who started it).
 import { ConfinedSandbox, confinementStatus, createWarmGrader, NodeSandbox } from '../../grading/index.ts';
-import type { Report, Sandbox } from '../../grading/types.ts';
+import type { Report, Sandbox } from '../../grading/core/types.ts';
 import { createRunnerApi, type RunnerApi } from './runner-api.ts';
 
 export { createRunnerApi, newRunnerToken, type RunnerApi } from './runner-api.ts';

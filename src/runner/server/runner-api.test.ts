@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Report } from '../../grading/types.ts';
+import type { Report } from '../../grading/core/types.ts';
 import { GRADE_PATH, SESSION_PATH, TOKEN_HEADER } from '../protocol.ts';
 import { createRunnerApi } from './runner-api.ts';
 

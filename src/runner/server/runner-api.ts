@@ -7,7 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Report } from '../../grading/types.ts';
+import type { Report } from '../../grading/core/types.ts';
 import { GRADE_PATH, MAX_BODY_BYTES, parseGradeBody, RUNNER_BASE, SESSION_PATH, TOKEN_HEADER, type GradeBody } from '../protocol.ts';
 import { serialQueue } from '../run-queue.ts';
 

@@ -1,9 +1,9 @@
 // The local runner runs the learner's code (and, from an imported progress file, code the learner may
 // not have written): confined where the machine can, and never with the environment of whoever started it.
 import { describe, expect, test } from 'vitest';
-import { NodeSandbox } from '../../grading/node-sandbox.ts';
-import { confinementStatus } from '../../grading/confinement.ts';
-import type { Report } from '../../grading/types.ts';
+import { NodeSandbox } from '../../grading/node/node-sandbox.ts';
+import { confinementStatus } from '../../grading/node/confinement.ts';
+import type { Report } from '../../grading/core/types.ts';
 import { runnerSandbox, withSandbox } from './index.ts';
 
 const report: Report = { version: 3, status: 'pass', tests: [], typeErrors: [], counts: { passed: 1, failed: 0, total: 1 }, durationMs: 1 };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { collected, end, lines, result, tinyBundle } from '../../grading/test-fixtures.ts';
-import { EVENTS_FILE, PROGRESS_FILE } from '../../grading/source.ts';
+import { collected, end, lines, result, tinyBundle } from '../../grading/testing/test-fixtures.ts';
+import { EVENTS_FILE, PROGRESS_FILE } from '../../grading/core/source.ts';
 import type { ClientBundle } from '../bundle.ts';
 import { RunnerInputError } from '../runner-types.ts';
 import { FakeWebContainer } from './fake-webcontainer.ts';

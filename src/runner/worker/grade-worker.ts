@@ -7,7 +7,7 @@
 import { setSafeTimers } from '@vitest/utils/timers';
 import { format } from '@vitest/utils/display';
 import * as vitest from 'vitest';
-import type { SerializedError } from '../../grading/events.ts';
+import type { SerializedError } from '../../grading/core/events.ts';
 import { installNodeGlobals, type TimerScope } from './node-globals.ts';
 import type { GradeJob, WorkerMessage } from './protocol.ts';
 import { LEARNER_GLOBAL, VITEST_GLOBAL } from './suite-paths.ts';

@@ -1,7 +1,7 @@
 // What the page and the grading worker say to each other. The worker reports the run with the same
-// events the Node grader's reporter and setup file write (src/grading/events.ts), so one mapping
+// events the Node grader's reporter and setup file write (src/grading/core/events.ts), so one mapping
 // (mapReport) turns either into the learner's report.
-import type { ProgressEvent, ReporterEvent } from '../../grading/events.ts';
+import type { ProgressEvent, ReporterEvent } from '../../grading/core/events.ts';
 
 /** Page → worker: grade these learner files against the suite served at `suiteUrl`. */
 export interface GradeJob {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { locateError } from '../../grading/location.ts';
+import { locateError } from '../../grading/core/location.ts';
 import { LearnerSyntaxError, stripTypes } from './strip-types.ts';
 
 describe('stripTypes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { tinyExercise } from '../../grading/test-fixtures.ts';
+import { tinyExercise } from '../../grading/testing/test-fixtures.ts';
 import { buildWorkerSuite } from './suite-build.ts';
 
 const tests = {

@@ -10,7 +10,7 @@
  * A suite that imports a `node:` module cannot run in a worker: the build fails and says which.
  */
 import { build, type Plugin } from 'esbuild';
-import type { Exercise } from '../../grading/exercise-schema.ts';
+import type { Exercise } from '../../grading/core/exercise-schema.ts';
 import { learnerImports } from './learner-imports.ts';
 
 import { LEARNER_GLOBAL, SUITE_IMPORT_META_URL, VITEST_GLOBAL } from './suite-paths.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ProgressEvent, ReporterEvent } from '../../grading/events.ts';
-import { tinyExercise } from '../../grading/test-fixtures.ts';
+import type { ProgressEvent, ReporterEvent } from '../../grading/core/events.ts';
+import { tinyExercise } from '../../grading/testing/test-fixtures.ts';
 import { RunnerInputError } from '../runner-types.ts';
 import type { GradeJob, WorkerMessage } from './protocol.ts';
 import { createWorkerRunner, type GradingWorker } from './worker-runner.ts';

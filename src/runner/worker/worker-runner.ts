@@ -4,13 +4,13 @@
  * limit, terminates the worker), and the same report mapping. Needs no server, no cross-origin
  * isolation and no network once the suite is cached.
  */
-import type { Exercise } from '../../grading/exercise-schema.ts';
-import type { ProgressEvent } from '../../grading/events.ts';
-import { GradeInputError, validateLearnerFiles } from '../../grading/files.ts';
-import { mapReport } from '../../grading/map-report.ts';
-import { t } from '../../grading/messages.ts';
-import type { Report, RunResult } from '../../grading/types.ts';
-import { startWatchdog } from '../../grading/watchdog.ts';
+import type { Exercise } from '../../grading/core/exercise-schema.ts';
+import type { ProgressEvent } from '../../grading/core/events.ts';
+import { GradeInputError, validateLearnerFiles } from '../../grading/core/files.ts';
+import { mapReport } from '../../grading/core/map-report.ts';
+import { t } from '../../grading/core/messages.ts';
+import type { Report, RunResult } from '../../grading/core/types.ts';
+import { startWatchdog } from '../../grading/core/watchdog.ts';
 import { serialQueue } from '../run-queue.ts';
 import { RunnerInputError, type GradeInput, type Runner, type RunProgress } from '../runner-types.ts';
 import type { GradeJob, WorkerMessage } from './protocol.ts';

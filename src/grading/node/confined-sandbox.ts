@@ -13,7 +13,8 @@ import { confinementStatus, etcFiles, findExecutable, sandboxOwner, systemEntrie
 import { ENV_DIR } from './fs-source.ts';
 import { treeMemoryMb } from './proc-tree.ts';
 import { safeRead, safeWrite } from './safe-fs.ts';
-import type { RunLimit, RunOptions, RunResult, Sandbox } from './types.ts';
+import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
+import { killGroup, watchChild } from './child-run.ts';
 
 export interface ConfinedSandboxOptions {
   /** Memory of one run's whole process tree (MB); the run is killed above it. Default 1024. */
@@ -53,16 +54,8 @@ process.once('exit', () => {
   for (const base of bases) rmSync(base, { recursive: true, force: true });
 });
 
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    // bwrap's process group; the pid namespace inside dies with bwrap (--die-with-parent), and
-    // with it every process the submission started, however it detached.
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
+// killGroup reaches bwrap's process group; the pid namespace inside dies with bwrap
+// (--die-with-parent), and with it every process the submission started, however it detached.
 
 /** The TypeScript package the command-line type check runs from, when installed. */
 function typescriptPackage(): string[] {
@@ -183,7 +176,6 @@ export class ConfinedSandbox implements Sandbox {
   }
 
   run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
-    const started = performance.now();
     const child = spawn(this.setup.bwrap, bwrapArgs(this.plan(command, args, opts.env)), {
       cwd: this.setup.base,
       env: { PATH: '/usr/bin:/bin' },
@@ -193,45 +185,22 @@ export class ConfinedSandbox implements Sandbox {
     });
     this.children.add(child);
     live.add(child);
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      if (output.length < this.maxOutput) output += chunk.toString('utf8').slice(0, this.maxOutput - output.length);
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    return new Promise((resolvePromise) => {
-      let limit: RunLimit | undefined;
-      const stop = (why: RunLimit) => {
-        limit ??= why;
-        killGroup(child);
-      };
-      const timer = setTimeout(() => stop({ kind: 'time', ms: opts.timeoutMs }), opts.timeoutMs);
-      const poll = setInterval(() => {
-        if (child.pid !== undefined && treeMemoryMb(child.pid) > this.memoryMb) stop({ kind: 'memory', mb: this.memoryMb });
-      }, this.pollMs);
-      const finish = (exitCode: number | null) => {
-        clearTimeout(timer);
-        clearInterval(poll);
-        killGroup(child);
+    return watchChild(child, {
+      timeoutMs: opts.timeoutMs,
+      maxOutput: this.maxOutput,
+      // 'close', not 'exit': the output is complete, and the pid namespace (every process of the run)
+      // is gone once bwrap's pipes close.
+      endsOn: 'close',
+      poll: {
+        everyMs: this.pollMs,
+        check: () => (child.pid !== undefined && treeMemoryMb(child.pid) > this.memoryMb ? { kind: 'memory', mb: this.memoryMb } : undefined),
+      },
+      // A process that died of the per-process data limit or of V8's heap limit says so.
+      limitIn: (output) => (OUT_OF_MEMORY.test(output) ? { kind: 'memory', mb: this.memoryMb } : undefined),
+      onEnd: () => {
         this.children.delete(child);
         live.delete(child);
-        // A process that died of the per-process data limit or of V8's heap limit says so.
-        if (!limit && OUT_OF_MEMORY.test(output)) limit = { kind: 'memory', mb: this.memoryMb };
-        resolvePromise({
-          exitCode,
-          output,
-          timedOut: limit?.kind === 'time',
-          durationMs: performance.now() - started,
-          ...(limit ? { limit } : {}),
-        });
-      };
-      // 'close', not 'exit': the output is complete, and the pid namespace (every process of
-      // the run) is gone once bwrap's pipes close.
-      child.once('close', (code) => finish(code));
-      child.once('error', (err) => {
-        output += String(err);
-        finish(null);
-      });
+      },
     });
   }
 

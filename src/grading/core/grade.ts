@@ -4,8 +4,7 @@ import { mapReport } from './map-report.ts';
 import { EVENTS_FILE, PROGRESS_FILE, type ExerciseSource } from './source.ts';
 import { parseJsonLines, type ProgressEvent } from './events.ts';
 import { startWatchdog } from './watchdog.ts';
-import type { Lang, Location, Report, RunOptions, RunResult, Sandbox } from './types.ts';
-import type { TypeChecker } from './warm-typecheck.ts';
+import type { Lang, Location, Report, RunOptions, RunResult, Sandbox, TypeChecker } from './types.ts';
 
 export interface GradeRequest {
   exerciseId: string;

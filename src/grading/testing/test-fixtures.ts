@@ -1,7 +1,7 @@
 // Shared fixtures for the grading unit tests: a tiny exercise and builders for the
 // JSON lines the reporter and the worker write.
-import type { Exercise } from './exercise-schema.ts';
-import type { ExerciseBundle, ExerciseSource } from './source.ts';
+import type { Exercise } from '../core/exercise-schema.ts';
+import type { ExerciseBundle, ExerciseSource } from '../core/source.ts';
 
 export const tinyExercise: Exercise = {
   id: 'tiny',

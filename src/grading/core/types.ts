@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/langs.ts';
+import type { Lang } from '../../i18n/langs.ts';
 
 export type { Lang };
 
@@ -90,4 +90,11 @@ export interface Sandbox {
   kill(): Promise<void>;
   /** Frees the sandbox (kills, then removes its files). */
   dispose?(): Promise<void>;
+}
+
+/** A type checker kept between grades (on the command line, the node/ back-end's warm TypeScript service). */
+export interface TypeChecker {
+  check(root: string): Promise<string>;
+  /** Drops what was kept for a root (its sandbox was freed). */
+  forget(root: string): void;
 }

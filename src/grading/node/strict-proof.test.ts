@@ -5,7 +5,7 @@
 // Needs bubblewrap (skipped with the reason otherwise, or failed under GRADER_REQUIRE_CONFINEMENT=1).
 import { afterAll, describe, expect, test } from 'vitest';
 import { filesHash, loadCatalogue, recordedVerdicts, verdictsOf, allVariants, type Verdicts } from './proof-catalogue.ts';
-import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, NodeSandbox, NOT_STRICT, StrictGrader } from './index.ts';
+import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, NodeSandbox, NOT_STRICT, StrictGrader } from '../index.ts';
 
 const source = fsExerciseSource();
 const status = confinementStatus();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { mapReport, type MapInput } from './map-report.ts';
-import { collected, end, lines, result, tinyExercise } from './test-fixtures.ts';
+import { collected, end, lines, result, tinyExercise } from '../testing/test-fixtures.ts';
 
 const base = (over: Partial<MapInput>): MapInput => ({
   exercise: tinyExercise,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { filesHash, loadCatalogue, recordVerdicts, verdictsOf, type Variant, type Verdicts } from './proof-catalogue.ts';
-import { fsExerciseSource, gradeWith, GradeInputError, NodeSandbox, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from './index.ts';
+import { fsExerciseSource, gradeWith, GradeInputError, NodeSandbox, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from '../index.ts';
 
 const source = fsExerciseSource();
 const ids = await source.ids();

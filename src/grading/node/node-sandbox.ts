@@ -4,8 +4,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ENV_DIR } from './fs-source.ts';
-import type { RunOptions, RunResult, Sandbox } from './types.ts';
+import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
 import { WarmProcess } from './warm-process.ts';
+import { killGroup, watchChild } from './child-run.ts';
 
 export interface NodeSandboxOptions {
   /** The installed exercise environment's node_modules, symlinked into the sandbox. */
@@ -32,7 +33,7 @@ export function cleanEnv(root: string, extra: Record<string, string> = {}, from:
 const live = new Set<ChildProcess>();
 const roots = new Set<string>();
 process.once('exit', () => {
-  for (const child of live) killTree(child);
+  for (const child of live) killGroup(child);
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
@@ -110,57 +111,26 @@ export class NodeSandbox implements Sandbox {
   async runWarm(script: string, opts: RunOptions): Promise<RunResult> {
     const key = JSON.stringify(opts.env ?? {});
     if (!this.warm || this.warm.key !== key || !this.warm.process.alive) {
-      if (this.warm) killTree(this.warm.process.child);
+      if (this.warm) killGroup(this.warm.process.child);
       const child = this.start('node', [script], opts.env, 'pipe');
-      this.warm = { key, process: new WarmProcess(child, () => killTree(child), this.maxOutput) };
+      this.warm = { key, process: new WarmProcess(child, () => killGroup(child), this.maxOutput) };
     }
     return this.warm.process.round(opts.timeoutMs);
   }
 
   run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
-    const started = performance.now();
     const child = this.start(command, args, opts.env, 'ignore');
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      if (output.length < this.maxOutput) output += chunk.toString('utf8').slice(0, this.maxOutput - output.length);
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    return new Promise((resolvePromise) => {
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        killTree(child);
-      }, opts.timeoutMs);
-      const finish = (exitCode: number | null) => {
-        clearTimeout(timer);
-        killTree(child); // whatever the command left behind (a learner's server, a stray worker)
-        resolvePromise({ exitCode, output, timedOut, durationMs: performance.now() - started });
-      };
-      child.once('exit', (code) => finish(code));
-      child.once('error', (err) => {
-        output += String(err);
-        finish(null);
-      });
-    });
+    // A timed-out run says so with timedOut; this sandbox enforces no other limit to report.
+    return watchChild(child, { timeoutMs: opts.timeoutMs, maxOutput: this.maxOutput, endsOn: 'exit' }).then(({ limit: _limit, ...result }) => result);
   }
 
   async kill(): Promise<void> {
-    for (const child of this.children) killTree(child);
+    for (const child of this.children) killGroup(child);
   }
 
   async dispose(): Promise<void> {
     await this.kill();
     await rm(this.root, { recursive: true, force: true });
     roots.delete(this.root);
-  }
-}
-
-function killTree(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
   }
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fsExerciseSource, NodeSandbox, REPO_ROOT, warmTypeChecker } from './index.ts';
+import { fsExerciseSource, NodeSandbox, REPO_ROOT, warmTypeChecker } from '../index.ts';
 
 const source = fsExerciseSource();
 const ids = await source.ids();

@@ -6,12 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GradeInputError, validateLearnerFiles } from './files.ts';
+import { GradeInputError, validateLearnerFiles } from '../core/files.ts';
 import { ENV_DIR } from './fs-source.ts';
-import { gradeWith, type GradeOptions, type GradeRequest } from './grade.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
 import { exportNames, strictProxySource } from './strict-proxy.ts';
 import { startRelay } from './strict-relay.ts';
-import type { Report, RunResult, Sandbox } from './types.ts';
+import type { Report, RunResult, Sandbox } from '../core/types.ts';
 
 export const STRICT_VIOLATIONS_FILE = 'grader-strict-violations.jsonl';
 const TEST_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'client.mjs'];

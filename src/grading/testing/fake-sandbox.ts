@@ -1,4 +1,4 @@
-import type { RunOptions, RunResult, Sandbox } from './types.ts';
+import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
 
 export interface FakeRun {
   command: string;

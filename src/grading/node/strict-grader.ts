@@ -3,9 +3,9 @@
  * are kept per exercise and reused, since no learner's code ever runs in them; every grade gets a
  * fresh sandbox for the learner's process, removed afterwards.
  */
-import type { GradeOptions, GradeRequest } from './grade.ts';
+import type { GradeOptions, GradeRequest } from '../core/grade.ts';
 import { gradeStrict, type StrictOutcome } from './strict-grade.ts';
-import type { Sandbox } from './types.ts';
+import type { Sandbox } from '../core/types.ts';
 
 /** Exercises whose hidden tests the protocol cannot carry at all, and why. */
 export const PROTOCOL_CANNOT_CARRY: Readonly<Record<string, string>> = {

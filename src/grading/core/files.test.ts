@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GradeInputError, validateLearnerFiles } from './files.ts';
-import { tinyExercise } from './test-fixtures.ts';
+import { tinyExercise } from '../testing/test-fixtures.ts';
 
 const codeOf = (files: Record<string, string>) => {
   try {

@@ -2,11 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import '../i18n/zod-english.ts'; // a malformed exercise.json is reported with zod's messages
-import { parseExercise } from './exercise-schema.ts';
-import { ENV_FILES, type ExerciseBundle, type ExerciseSource } from './source.ts';
+import '../../i18n/zod-english.ts'; // a malformed exercise.json is reported with zod's messages
+import { parseExercise } from '../core/exercise-schema.ts';
+import { ENV_FILES, type ExerciseBundle, type ExerciseSource } from '../core/source.ts';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const EXERCISES_DIR = join(REPO_ROOT, 'exercises');
 export const ENV_DIR = join(EXERCISES_DIR, '_env');
 

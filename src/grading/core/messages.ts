@@ -1,5 +1,5 @@
 // The grader's messages in both languages. The browser imports them too (the Web Worker grader).
-import { defineCatalog, type CatalogKey } from '../i18n/catalog.ts';
+import { defineCatalog, type CatalogKey } from '../../i18n/catalog.ts';
 
 const en = {
   'grade.syntax': '{file} could not be loaded (line {line}, column {column}): {message}',

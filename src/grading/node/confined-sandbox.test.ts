@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from './index.ts';
+import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from '../index.ts';
 
 const status = confinementStatus();
 const required = process.env.GRADER_REQUIRE_CONFINEMENT === '1';

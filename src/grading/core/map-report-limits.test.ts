@@ -1,7 +1,7 @@
 // How a run stopped by a sandbox limit (ConfinedSandbox) reads in the report, in both languages.
 import { describe, expect, test } from 'vitest';
 import { mapReport, type MapInput } from './map-report.ts';
-import { collected, end, lines, result, tinyExercise } from './test-fixtures.ts';
+import { collected, end, lines, result, tinyExercise } from '../testing/test-fixtures.ts';
 
 const G = '/tmp/g/tests/a.test.ts';
 

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import type { RunResult } from './types.ts';
+import type { RunResult } from '../core/types.ts';
 
 /** The line a warm script prints after each round (exercises/_env/grader-warm.mjs). */
 export const WARM_DONE = '__grader_warm_done__';

@@ -5,8 +5,8 @@ import { exportNames, strictProxySource } from './strict-proxy.ts';
 describe('strict grading stand-in modules', () => {
   it('exports the names the tests import from ../src/<file> and the starter exports, never types', () => {
     const tests = {
-      '1-a.test.ts': "import { fetchWithRetry, RetryError, type RetryOptions } from '../src/retry.ts';\nimport { other } from '../src/other.ts';",
-      'helpers.ts': "import type { RetryBudget } from '../src/retry.ts';\nimport { tokenBucketBudget as bucket } from '../src/retry.ts';",
+      '1-a.test.ts': "import { fetchWithRetry, RetryError, type RetryOptions } from '../../src/retry.ts';\nimport { other } from '../../src/other.ts';",
+      'helpers.ts': "import type { RetryBudget } from '../../src/retry.ts';\nimport { tokenBucketBudget as bucket } from '../../src/retry.ts';",
     };
     const starter =
       'export class RetryError extends Error {}\nexport interface RetryBudget {}\nexport async function fetchWithRetry() {}\nexport const LIMIT = 3;\nexport type X = 1;';

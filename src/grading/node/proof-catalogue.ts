@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { editablePaths } from './files.ts';
+import { editablePaths } from '../core/files.ts';
 import { readTree, REPO_ROOT } from './fs-source.ts';
-import type { ExerciseBundle } from './source.ts';
-import { applyVariantPatch, parseVariantPatch } from './variant-patch.ts';
-import type { Report, TestStatus } from './types.ts';
+import type { ExerciseBundle } from '../core/source.ts';
+import { applyVariantPatch, parseVariantPatch } from '../core/variant-patch.ts';
+import type { Report, TestStatus } from '../core/types.ts';
 
 export interface Variant {
   /** `reference`, `starter`, `buggy/<name>` or `alternative/<name>`. */

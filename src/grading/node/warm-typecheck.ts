@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import ts from 'typescript';
+import type { TypeChecker } from '../core/types.ts';
+
+export type { TypeChecker };
 
 /** Type-checks a sandbox's src/ and returns tsc-style lines (`src/a.ts(3,7): error TS2322: …`). */
-export interface TypeChecker {
-  check(root: string): Promise<string>;
-  /** Drops what was kept for a root (its sandbox was freed). */
-  forget(root: string): void;
-}
 
 /**
  * The type check kept warm: a TypeScript language service per sandbox root that re-reads only the

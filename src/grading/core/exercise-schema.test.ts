@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { exerciseSchema, parseExercise } from './exercise-schema.ts';
-import { EXERCISES_DIR, fsExerciseSource, REPO_ROOT } from './fs-source.ts';
+import { EXERCISES_DIR, fsExerciseSource, REPO_ROOT } from '../node/fs-source.ts';
 import { ruleCoverageProblems, testNamesIn } from './rules.ts';
-import { tinyExercise } from './test-fixtures.ts';
+import { tinyExercise } from '../testing/test-fixtures.ts';
 
 const source = fsExerciseSource();
 const ids = await source.ids();

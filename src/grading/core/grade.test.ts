@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { FakeSandbox } from './fake-sandbox.ts';
+import { FakeSandbox } from '../testing/fake-sandbox.ts';
 import { gradeWith, VITEST_ARGS } from './grade.ts';
 import { GradeInputError } from './files.ts';
-import { collected, end, lines, result, tinySource } from './test-fixtures.ts';
+import { collected, end, lines, result, tinySource } from '../testing/test-fixtures.ts';
 
 const T = '/sandbox/tests/add.test.ts';
 

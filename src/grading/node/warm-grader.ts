@@ -1,7 +1,7 @@
 import { fsExerciseSource } from './fs-source.ts';
-import { gradeWith, type GradeOptions, type GradeRequest } from './grade.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
 import { NodeSandbox } from './node-sandbox.ts';
-import type { Report, Sandbox } from './types.ts';
+import type { Report, Sandbox } from '../core/types.ts';
 import { warmTypeChecker } from './warm-typecheck.ts';
 
 export interface WarmGraderOptions {

@@ -2,7 +2,7 @@
 // identity cross as one process would see them, and the tests' end gives the learner's end
 // nothing it was not handed.
 import { describe, expect, test } from 'vitest';
-import { createMembrane, type Membrane } from '../../exercises/_env/strict/membrane.mjs';
+import { createMembrane, type Membrane } from '../../../exercises/_env/strict/membrane.mjs';
 
 /** Two ends joined by JSON messages, delivered in order; a synchronous call pumps until answered. */
 function pair(learnerExports: Record<string, unknown>) {
