@@ -11,7 +11,9 @@ const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;
 const exerciseJson = raw(import.meta.glob('/exercises/*/exercise.json', { eager: true, query: '?raw', import: 'default' }));
 const starters = raw(import.meta.glob('/exercises/*/starter/**/*', { eager: true, query: '?raw', import: 'default' }));
 const tests = raw(import.meta.glob('/exercises/*/tests/**/*', { eager: true, query: '?raw', import: 'default' }));
-const envFiles = raw(import.meta.glob('/exercises/_env/*.{json,mjs}', { eager: true, query: '?raw', import: 'default' }));
+const envFiles = raw(
+  import.meta.glob(['/exercises/_env/*.{json,mjs}', '/exercises/_env/test-support/*.ts'], { eager: true, query: '?raw', import: 'default' }),
+);
 const solutions = raw(import.meta.glob('/solutions/*/*.ts', { eager: true, query: '?raw', import: 'default' }));
 
 function under(glob: Record<string, string>, prefix: string): Record<string, string> {
@@ -37,6 +39,11 @@ export function loadExercise(id: string): { exercise: Exercise; starter: Record<
 /** The hidden suite's files, relative to the exercise's tests/ folder. */
 export function suiteFiles(id: string): Record<string, string> {
   return under(tests, `/exercises/${id}/tests/`);
+}
+
+/** The support the hidden suites share (exercises/_env/test-support/), by file name. */
+export function testSupportFiles(): Record<string, string> {
+  return under(envFiles, '/exercises/_env/test-support/');
 }
 
 export function clientBundle(id: string): ClientBundle {

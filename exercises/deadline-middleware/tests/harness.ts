@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test as vitestTest } from 'vitest';
+import { scopedTest, TestScope } from '../test-support/scope.ts';
 
 export type Req = IncomingMessage & { deadline?: any };
 export type Middleware = (req: Req, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -44,63 +44,14 @@ export interface Server {
 }
 
 /** What one test opened, closed when it finishes. */
-export class Scope {
-  private readonly cleanups: Array<() => void> = [];
-  private readonly retained = new Set<unknown>();
-
-  /** Runs fn when the test finishes (last registered, first run). */
-  defer(fn: () => void): void {
-    this.cleanups.push(fn);
-  }
-
-  /**
-   * Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
-   * can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in
-   * later Node lines). That is a runtime bug, not the learner's: the tests hold the sources strongly.
-   */
-  retain(signal: unknown): void {
-    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
-    this.retained.add(signal);
-    for (const sym of Object.getOwnPropertySymbols(signal)) {
-      if (sym.description !== 'kSourceSignals') continue;
-      try {
-        for (const ref of Set.prototype.values.call((signal as any)[sym])) {
-          this.retain(typeof ref?.deref === 'function' ? ref.deref() : ref);
-        }
-      } catch {
-        // another runtime's internals: nothing to hold
-      }
-    }
-  }
-
-  close(): void {
-    this.retained.clear();
-    for (const fn of this.cleanups.splice(0).reverse()) {
-      try {
-        fn();
-      } catch {
-        // cleanup is best effort
-      }
-    }
-  }
-
+export class Scope extends TestScope {
   startServer(mw: Middleware, handler: Handler = respondAtOnce): Promise<Server> {
     return startServer(this, mw, handler);
   }
 }
 
 /** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
-export const test = vitestTest.extend<{ h: Scope }>({
-  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
-  h: async ({}, use) => {
-    const scope = new Scope();
-    try {
-      await use(scope);
-    } finally {
-      scope.close();
-    }
-  },
-});
+export const test = scopedTest(() => new Scope());
 
 /** Ends a response if nobody has (the middleware may have answered on its own). */
 export function endIfOpen(res: ServerResponse, body = 'ok'): void {

@@ -3,7 +3,7 @@
 // call settled. Every timer a test starts is cleared when it ends, so broken code cannot hang the run.
 // A rule's tests run side by side (test.concurrent), each with its own scope (the `h` fixture); F10,
 // which counts the whole process's timers, stays on its own.
-import { test as vitestTest } from 'vitest';
+import { scopedTest, TestScope } from '../test-support/scope.ts';
 
 export interface Probe {
   name: string;
@@ -33,48 +33,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * waits, and the signals it holds. A rule's tests run side by side (test.concurrent), so each test
  * gets its own scope (the `h` fixture below) instead of one cleanup list shared by the file.
  */
-export class Scope {
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private readonly retained = new Set<unknown>();
-  closed = false;
-
-  later(ms: number, fn: () => void): void {
-    if (this.closed) return;
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      fn();
-    }, ms);
-    this.timers.add(t);
-  }
-
-  /**
-   * Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
-   * can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in
-   * later Node lines). That is a runtime bug, not the learner's: the tests hold the sources strongly.
-   */
-  retain(signal: unknown): void {
-    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
-    this.retained.add(signal);
-    for (const sym of Object.getOwnPropertySymbols(signal)) {
-      if (sym.description !== 'kSourceSignals') continue;
-      try {
-        for (const ref of Set.prototype.values.call((signal as any)[sym])) {
-          const source = typeof ref?.deref === 'function' ? ref.deref() : ref;
-          if (source) this.retain(source);
-        }
-      } catch {
-        // another runtime's internals: nothing to hold
-      }
-    }
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.retained.clear();
-  }
-
+export class Scope extends TestScope {
   /** Builds branches from a table; `t0.at` is reset by `observe`. */
   branches(spec: Array<[string, boolean, Behaviour]>) {
     return branches(this, spec);
@@ -96,18 +55,8 @@ export class Scope {
   }
 }
 
-/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes, however it ended. */
-export const test = vitestTest.extend<{ h: Scope }>({
-  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
-  h: async ({}, use) => {
-    const scope = new Scope();
-    try {
-      await use(scope);
-    } finally {
-      scope.close();
-    }
-  },
-});
+/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
+export const test = scopedTest(() => new Scope());
 
 export interface TestBranch {
   name: string;

@@ -4,7 +4,8 @@
 // A rule's tests run side by side (test.concurrent), so each test gets its own scope (the `h`
 // fixture): the timers of its scripted attempts and the signals it holds are released when that
 // test finishes, however it ended, without touching the tests still running.
-import { expect, test as vitestTest } from 'vitest';
+import { expect } from 'vitest';
+import { scopedTest, TestScope } from '../test-support/scope.ts';
 
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -39,48 +40,7 @@ export interface AttemptRecord {
 }
 
 /** What one test opened, released when it finishes. */
-export class Scope {
-  private readonly cleanups: Array<() => void> = [];
-  private readonly retained = new Set<unknown>();
-  closed = false;
-
-  /** Runs fn when the test finishes (last registered, first run). */
-  defer(fn: () => void): void {
-    this.cleanups.push(fn);
-  }
-
-  /**
-   * Node 20 holds the sources of AbortSignal.any() weakly, so a combined signal can lose its
-   * AbortSignal.timeout() source to the garbage collector (nodejs/node#57736). That is a runtime
-   * bug, not the learner's: the tests hold every source strongly until the test ends.
-   */
-  retain(signal: unknown): void {
-    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
-    this.retained.add(signal);
-    for (const sym of Object.getOwnPropertySymbols(signal)) {
-      if (sym.description !== 'kSourceSignals') continue;
-      try {
-        for (const ref of Set.prototype.values.call((signal as any)[sym])) {
-          this.retain(typeof ref?.deref === 'function' ? ref.deref() : ref);
-        }
-      } catch {
-        // another runtime's internals: nothing to hold
-      }
-    }
-  }
-
-  close(): void {
-    this.closed = true;
-    this.retained.clear();
-    for (const fn of this.cleanups.splice(0).reverse()) {
-      try {
-        fn();
-      } catch {
-        // cleanup is best effort
-      }
-    }
-  }
-
+export class Scope extends TestScope {
   /** A request function that plays `steps` by attempt number and records every call. */
   scripted(steps: Record<number, Step>, log?: string[]) {
     return scripted(this, steps, log);
@@ -93,17 +53,7 @@ export class Scope {
 }
 
 /** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
-export const test = vitestTest.extend<{ h: Scope }>({
-  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
-  h: async ({}, use) => {
-    const scope = new Scope();
-    try {
-      await use(scope);
-    } finally {
-      scope.close();
-    }
-  },
-});
+export const test = scopedTest(() => new Scope());
 
 function scripted(scope: Scope, steps: Record<number, Step>, log?: string[]) {
   const t0 = performance.now();

@@ -5,7 +5,7 @@
 // ended: a service that never answers cannot hang the run or leak into another test.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test as vitestTest } from 'vitest';
+import { scopedTest, TestScope } from '../test-support/scope.ts';
 
 /** The scopes of the tests running now (one rule's tests at a time). */
 const open = new Set<Scope>();
@@ -67,39 +67,10 @@ export interface Reply {
 }
 
 /** What one test opened (servers, sockets, timers), closed when it finishes. */
-export class Scope {
-  private readonly cleanups: Array<() => void> = [];
-  private readonly retained = new Set<unknown>();
-
-  /** Runs fn when the test finishes (last registered, first run). */
-  defer(fn: () => void): void {
-    this.cleanups.push(fn);
-  }
-
-  /** Holds a signal and the sources of an AbortSignal.any() until the test finishes (see fetch above). */
-  retain(signal: unknown): void {
-    if (!(signal instanceof AbortSignal) || this.retained.has(signal)) return;
-    this.retained.add(signal);
-    for (const sym of Object.getOwnPropertySymbols(signal)) {
-      if (sym.description !== 'kSourceSignals') continue;
-      try {
-        for (const ref of Set.prototype.values.call((signal as any)[sym])) this.retain(typeof ref?.deref === 'function' ? ref.deref() : ref);
-      } catch {
-        // another runtime's internals: nothing to hold
-      }
-    }
-  }
-
-  close(): void {
+export class Scope extends TestScope {
+  override close(): void {
     open.delete(this);
-    this.retained.clear();
-    for (const fn of this.cleanups.splice(0).reverse()) {
-      try {
-        fn();
-      } catch {
-        // best effort
-      }
-    }
+    super.close();
   }
 
   sleep(ms: number): Promise<void> {
@@ -212,18 +183,11 @@ export class Scope {
   }
 }
 
-/** vitest's test with an `h` fixture: a fresh Scope per test, closed when the test finishes. */
-export const test = vitestTest.extend<{ h: Scope }>({
-  // vitest reads fixture dependencies from the first parameter, which must be a destructuring pattern
-  h: async ({}, use) => {
-    const scope = new Scope();
-    open.add(scope);
-    try {
-      await use(scope);
-    } finally {
-      scope.close();
-    }
-  },
+/** vitest's test with an `h` fixture: a fresh Scope per test (known to `open` until closed). */
+export const test = scopedTest(() => {
+  const scope = new Scope();
+  open.add(scope);
+  return scope;
 });
 
 export const answer =

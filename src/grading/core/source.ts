@@ -25,6 +25,8 @@ export const ENV_FILES = [
   'grader-random.mjs',
   'grader-warm.mjs',
   'tsconfig.json',
+  // support shared by the hidden suites: they import it as ../test-support/<file>
+  'test-support/scope.ts',
 ] as const;
 export const EVENTS_FILE = 'grader-events.jsonl';
 export const PROGRESS_FILE = 'grader-progress.jsonl';

@@ -18,6 +18,7 @@ describe('hidden suites type-check', () => {
       'tsconfig.json': JSON.stringify({ ...config, include: [...config.include, 'tests/**/*.ts'] }),
     };
     for (const [path, text] of Object.entries(bundle.tests)) files[`tests/${path}`] = text;
+    for (const [path, text] of Object.entries(bundle.env)) if (path.startsWith('test-support/')) files[path] = text;
     for (const f of bundle.exercise.files) {
       files[`src/${f.path}`] = f.editable ? readFileSync(join(REPO_ROOT, 'solutions', id, f.path), 'utf8') : bundle.starter[f.path]!;
     }

@@ -4,7 +4,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { buildWorkerSuite } from '../../runner/worker/suite-build.ts';
-import { exerciseIds, loadExercise, suiteFiles } from '../../workspace/exercise-files.ts';
+import { exerciseIds, loadExercise, suiteFiles, testSupportFiles } from '../../workspace/exercise-files.ts';
 
 export const getStaticPaths: GetStaticPaths = () =>
   exerciseIds()
@@ -13,7 +13,7 @@ export const getStaticPaths: GetStaticPaths = () =>
 
 export const GET: APIRoute = async ({ params }) => {
   const { exercise } = loadExercise(params.id!)!;
-  return new Response(await buildWorkerSuite(exercise, suiteFiles(params.id!)), {
+  return new Response(await buildWorkerSuite(exercise, suiteFiles(params.id!), testSupportFiles()), {
     headers: { 'content-type': 'text/javascript; charset=utf-8' },
   });
 };

@@ -17,7 +17,7 @@ import { LEARNER_GLOBAL, SUITE_IMPORT_META_URL, VITEST_GLOBAL } from './suite-pa
 
 const ENTRY = 'course-suite-entry';
 
-function inMemory(tests: Record<string, string>): Plugin {
+function inMemory(tests: Record<string, string>, support: Record<string, string>): Plugin {
   return {
     name: 'course-suite',
     setup(b) {
@@ -27,6 +27,12 @@ function inMemory(tests: Record<string, string>): Plugin {
         errors: [{ text: `${args.importer.replace(/^\//, '')} imports ${args.path}: a suite graded in a Web Worker cannot use Node modules` }],
       }));
       b.onResolve({ filter: /^\.\.\/src\// }, (args) => ({ path: args.path.slice('../src/'.length), namespace: 'learner' }));
+      // The suites' shared support (exercises/_env/test-support/), at the sandbox root beside tests/.
+      b.onResolve({ filter: /^\.\.\/test-support\// }, (args) => ({ path: args.path.slice('../test-support/'.length), namespace: 'support' }));
+      b.onLoad({ filter: /.*/, namespace: 'support' }, (args) => {
+        const text = support[args.path];
+        return text === undefined ? { errors: [{ text: `test-support/${args.path} does not exist` }] } : { contents: text, loader: 'ts' };
+      });
       b.onResolve({ filter: /^\.\// }, (args) => {
         const from = args.importer === ENTRY ? '' : args.importer.replace(/^\//, '').replace(/[^/]*$/, '');
         return { path: `/${from}${args.path.slice(2)}`, namespace: 'tests' };
@@ -52,7 +58,7 @@ function inMemory(tests: Record<string, string>): Plugin {
 }
 
 /** The browser module for one exercise's suite (ESM text). */
-export async function buildWorkerSuite(exercise: Exercise, tests: Record<string, string>): Promise<string> {
+export async function buildWorkerSuite(exercise: Exercise, tests: Record<string, string>, support: Record<string, string> = {}): Promise<string> {
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,
@@ -61,7 +67,7 @@ export async function buildWorkerSuite(exercise: Exercise, tests: Record<string,
     platform: 'browser',
     target: 'es2022',
     define: { 'import.meta.url': JSON.stringify(SUITE_IMPORT_META_URL) },
-    plugins: [inMemory(tests)],
+    plugins: [inMemory(tests, support)],
     logLevel: 'silent',
     legalComments: 'none',
   });
