@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { gradeClass, type ClassGradingIO, type ProgressEvent } from './grade-class.ts';
 import { learnerProblems, type ClassContext } from './results.ts';
 import { say } from './messages.ts';
-import { fakeReport, makeAssignment, makeSubmission } from './test-fixtures.ts';
+import { fakeReport, makeAssignment, makeSubmission, retryHelperExercise } from './test-fixtures.ts';
 
-const exercise = {
-  id: 'retry-helper',
-  module: 'when-to-retry',
-  title: { en: 'Retry helper', vi: 'Trình retry' },
-  files: [{ path: 'retry.ts', editable: true }],
-  limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
-  inBrowser: 'worker',
-  rules: { R1: { title: { en: 't', vi: 'tê' }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } } },
-} as Exercise;
+const exercise = retryHelperExercise({ R1: { title: { en: 't', vi: 'tê' } } });
 const assignment = makeAssignment({ quizzes: [] });
 const ctx: ClassContext = { assignment, exercises: { 'retry-helper': exercise }, quizzes: {} };
 const sub = (email: string, code: string) => JSON.stringify(makeSubmission(assignment, { name: email, email }, { 'retry-helper': { 'retry.ts': code } }));

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { escapeHtml, renderReport } from './html.ts';
 import type { ClassContext, LearnerResult } from './results.ts';
-import { fakeReport, makeAssignment } from './test-fixtures.ts';
+import { fakeReport, makeAssignment, retryHelperExercise } from './test-fixtures.ts';
 
-const exercise = {
-  id: 'retry-helper',
-  module: 'when-to-retry',
-  title: { en: 'Retry helper', vi: 'Trình retry' },
-  files: [{ path: 'retry.ts', editable: true }],
-  limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
-  inBrowser: 'worker',
-  rules: {
-    R1: { title: { en: 'A 2xx is returned at once', vi: 'Response 2xx được trả về ngay' }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } },
-    R2: { title: { en: 'Only transient failures are retried', vi: 'Chỉ retry lỗi tạm thời' }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } },
-  },
-} as Exercise;
+const exercise = retryHelperExercise({
+  R1: { title: { en: 'A 2xx is returned at once', vi: 'Response 2xx được trả về ngay' } },
+  R2: { title: { en: 'Only transient failures are retried', vi: 'Chỉ retry lỗi tạm thời' } },
+});
 const ctx: ClassContext = { assignment: makeAssignment({ quizzes: [], title: 'Week <3> & "retry"' }), exercises: { 'retry-helper': exercise }, quizzes: {} };
 const results: LearnerResult[] = [
   {

@@ -1,24 +1,15 @@
 // Sharding: N machines each grading their share, then merged, give exactly the gradebook, report
 // and summary of one machine grading everything.
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '../grading/core/exercise-schema.ts';
 import { gradeClass, type ClassGrading, type ClassGradingIO } from './grade-class.ts';
 import { renderReport } from './html.ts';
 import { toCsv } from './csv.ts';
 import { gradebookRows, inConflict, type ClassContext } from './results.ts';
 import { mergeShards, parseShard, shardOf, toShardFile } from './shard.ts';
 import { classSummary } from './summary.ts';
-import { fakeReport, makeAssignment, makeSubmission } from './test-fixtures.ts';
+import { fakeReport, makeAssignment, makeSubmission, retryHelperExercise } from './test-fixtures.ts';
 
-const exercise = {
-  id: 'retry-helper',
-  module: 'when-to-retry',
-  title: { en: 'Retry helper', vi: 'Trình retry' },
-  files: [{ path: 'retry.ts', editable: true }],
-  limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
-  inBrowser: 'worker',
-  rules: Object.fromEntries(['R1', 'R2', 'R3'].map((r) => [r, { title: { en: r, vi: r }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' } }])),
-} as Exercise;
+const exercise = retryHelperExercise(['R1', 'R2', 'R3']);
 const assignment = makeAssignment({ quizzes: [] });
 const ctx: ClassContext = { assignment, exercises: { 'retry-helper': exercise }, quizzes: {} };
 

@@ -1,6 +1,7 @@
 // Builders for assignments and submissions, shared by the tests of this folder and the benchmark.
 import { submissionSchema, type Assignment, type Submission } from '../assignments/file-schemas.ts';
 import type { Report, TestReport } from '../grading/core/types.ts';
+import type { Exercise } from '../grading/core/exercise-schema.ts';
 
 export function makeAssignment(over: Partial<Assignment> = {}): Assignment {
   return {
@@ -67,4 +68,18 @@ export function fakeReport(rules: string[], failing: string[] = [], status?: Rep
     counts: status === 'error' ? { passed: 0, failed: 0, total: 0 } : { passed, failed: tests.length - passed, total: tests.length },
     durationMs: 10,
   };
+}
+
+/** A retry-helper exercise with the given rules (title, message and hint given per rule or made up). */
+export function retryHelperExercise(rules: Record<string, Partial<Exercise['rules'][string]>> | string[]): Exercise {
+  const entries = Array.isArray(rules) ? rules.map((r) => [r, {}] as const) : Object.entries(rules);
+  return {
+    id: 'retry-helper',
+    module: 'when-to-retry',
+    title: { en: 'Retry helper', vi: 'Trình retry' },
+    files: [{ path: 'retry.ts', editable: true }],
+    limits: { testTimeoutMs: 2000, runTimeoutMs: 30000 },
+    inBrowser: 'worker',
+    rules: Object.fromEntries(entries.map(([id, r]) => [id, { title: { en: id, vi: id }, message: { en: 'm', vi: 'm' }, hint: { en: 'h', vi: 'h' }, ...r }])),
+  } as Exercise;
 }

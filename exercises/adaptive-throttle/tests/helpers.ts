@@ -1,5 +1,7 @@
 // Shared helpers for the hidden adaptive-throttle suite.
 import { expect } from 'vitest';
+
+export { describeError, expectAccepted, expectRangeError, settle } from '../test-support/expect.ts';
 import { AdaptiveThrottle, type AdaptiveThrottleOptions } from '../src/throttle.ts';
 
 /** A clock the test moves by hand. */
@@ -51,42 +53,6 @@ export function spyThrottle(admits: boolean) {
     },
     record: (accepted: boolean) => void log.push(`record(${String(accepted)})`),
   };
-}
-
-/** How a call settled, whether it threw synchronously, rejected or resolved. */
-export async function settle<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-export function describeError(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-}
-
-/** Expects `make()` to throw a RangeError; fails with what happened otherwise. */
-export function expectRangeError(make: () => unknown, what: string): void {
-  let thrown: unknown;
-  let threw = false;
-  try {
-    make();
-  } catch (e) {
-    thrown = e;
-    threw = true;
-  }
-  if (!threw) expect.fail(`${what}: expected a RangeError, but nothing was thrown`);
-  if (!(thrown instanceof RangeError)) expect.fail(`${what}: expected a RangeError, but got ${describeError(thrown)}`);
-}
-
-/** Expects `make()` not to throw; fails with the error otherwise. */
-export function expectAccepted(make: () => unknown, what: string): void {
-  try {
-    make();
-  } catch (e) {
-    expect.fail(`${what}: valid options were rejected with ${describeError(e)}`);
-  }
 }
 
 /** Compares a probability, allowing only float noise (any algebraically equal formula passes). */

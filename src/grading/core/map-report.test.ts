@@ -1,21 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { mapReport, type MapInput } from './map-report.ts';
-import { collected, end, lines, result, tinyExercise } from '../testing/test-fixtures.ts';
+import { mapReport } from './map-report.ts';
+import { collected, end, lines, mapInput, result } from '../testing/test-fixtures.ts';
 
-const base = (over: Partial<MapInput>): MapInput => ({
-  exercise: tinyExercise,
-  lang: 'en',
-  events: '',
-  progress: '',
-  run: { exitCode: 0, output: '', timedOut: false, durationMs: 900 },
-  stopped: false,
-  typeErrors: [],
-  files: ['add.ts', 'types.ts'],
-  root: '/tmp/g',
-  testTimeoutMs: 500,
-  durationMs: 1234.4,
-  ...over,
-});
+const base = mapInput;
 
 const F = '/tmp/g/tests/b.test.ts';
 const G = '/tmp/g/tests/a.test.ts';

@@ -27,6 +27,7 @@ export const ENV_FILES = [
   'tsconfig.json',
   // support shared by the hidden suites: they import it as ../test-support/<file>
   'test-support/scope.ts',
+  'test-support/expect.ts',
 ] as const;
 export const EVENTS_FILE = 'grader-events.jsonl';
 export const PROGRESS_FILE = 'grader-progress.jsonl';

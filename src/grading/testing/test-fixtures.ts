@@ -2,6 +2,7 @@
 // JSON lines the reporter and the worker write.
 import type { Exercise } from '../core/exercise-schema.ts';
 import type { ExerciseBundle, ExerciseSource } from '../core/source.ts';
+import type { MapInput } from '../core/map-report.ts';
 
 export const tinyExercise: Exercise = {
   id: 'tiny',
@@ -56,3 +57,19 @@ export const result = (id: string, state: 'passed' | 'failed', message?: string,
 });
 
 export const end = (unhandled: object[] = []) => ({ type: 'end', reason: 'passed', unhandled });
+
+/** What mapReport reads for a clean run of tinyExercise in /tmp/g; a test overrides what it is about. */
+export const mapInput = (over: Partial<MapInput>): MapInput => ({
+  exercise: tinyExercise,
+  lang: 'en',
+  events: '',
+  progress: '',
+  run: { exitCode: 0, output: '', timedOut: false, durationMs: 900 },
+  stopped: false,
+  typeErrors: [],
+  files: ['add.ts', 'types.ts'],
+  root: '/tmp/g',
+  testTimeoutMs: 500,
+  durationMs: 1234.4,
+  ...over,
+});
