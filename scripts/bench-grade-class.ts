@@ -21,14 +21,19 @@ import {
   type ClassGradingIO,
 } from '../src/class-grading/index.ts';
 import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
+import { readCli, wholeNumber } from './run-cli.ts';
 
 killSandboxesOnSignals();
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : undefined;
-};
-const count = arg('count') ?? 100;
+const cli = readCli({
+  usage: {
+    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox]   (default 100 submissions, one grader per core)',
+    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox]   (mặc định 100 bài nộp, mỗi core một lượt chấm)',
+  },
+  options: { count: { type: 'string' }, jobs: { type: 'string' }, 'unsafe-no-sandbox': { type: 'boolean' } },
+  maxPositionals: 0,
+});
+const count = wholeNumber(cli, 'count', 100);
 
 const CORE = { 'retry-helper': 'retry.ts', 'deadline-middleware': 'deadline.ts' } as const;
 type Core = keyof typeof CORE;
@@ -86,10 +91,10 @@ try {
   const context = await loadClassContext(assignment);
   if (!context.ok) throw new Error(context.problem.key);
   // The default (confined); plain processes when asked (--unsafe-no-sandbox) or when there is no confinement.
-  const preferred = createSubmissionSandbox({ unsafeNoSandbox: process.argv.includes('--unsafe-no-sandbox') });
+  const preferred = createSubmissionSandbox({ unsafeNoSandbox: cli.values['unsafe-no-sandbox'] === true });
   const choice = preferred.ok ? preferred : createSubmissionSandbox({ unsafeNoSandbox: true });
   if (!choice.ok) throw new Error('no sandbox');
-  const jobs = arg('jobs') ?? defaultJobs(choice.confined);
+  const jobs = cli.values.jobs === undefined ? defaultJobs(choice.confined) : wholeNumber(cli, 'jobs', 1);
   console.log(
     `bench:grade-class — ${count} submission files (${BAD} bad), ${Object.keys(CORE).length} exercises each, ${jobs} grader(s), ` +
       `${choice.confined ? `strict grading in confined sandboxes (${choice.mechanism})` : 'plain child processes (NodeSandbox), tests and code in one process'}, ` +
