@@ -7,25 +7,8 @@
  * test runner): the usage text is the command's documentation.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { fillPlaceholders } from '../src/i18n/fill.ts';
 import { isLang, type Lang } from '../src/i18n/langs.ts';
-
-const MESSAGES = {
-  en: {
-    unknownOption: 'Unknown option {option}.',
-    needsValue: 'Option {option} needs a value.',
-    unexpected: 'Unexpected argument "{arg}".',
-    badLang: 'Unknown language "{lang}": use vi or en.',
-    notNumber: '{option} must be a whole number of at least {min} (got "{value}").',
-  },
-  vi: {
-    unknownOption: 'Không có tuỳ chọn {option}.',
-    needsValue: 'Tuỳ chọn {option} cần một giá trị.',
-    unexpected: 'Đối số "{arg}" không được chờ đợi.',
-    badLang: 'Không có ngôn ngữ "{lang}": dùng vi hoặc en.',
-    notNumber: '{option} phải là số nguyên không nhỏ hơn {min} (nhận được "{value}").',
-  },
-} as const satisfies Record<Lang, Record<string, string>>;
+import { msg } from './cli-messages.ts';
 
 const SHARED = { lang: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const satisfies ParseArgsOptionsConfig;
 
@@ -74,7 +57,6 @@ export function parseCli<O extends ParseArgsOptionsConfig>(
 ): CliContext<O> | { exit: number } {
   const chosen = chooseLang(argv, env);
   const { lang } = chosen;
-  const say = (key: keyof (typeof MESSAGES)['en'], vars: Record<string, string>) => fillPlaceholders(MESSAGES[lang][key], vars);
   const usageError = (message: string) => {
     process.stderr.write(`${message}\n\n${spec.usage[lang]}\n`);
     return 2;
@@ -82,7 +64,7 @@ export function parseCli<O extends ParseArgsOptionsConfig>(
   if (chosen.bad !== undefined) {
     // Which language the user wanted is unknown: say it in both.
     return {
-      exit: usageError(`${fillPlaceholders(MESSAGES.vi.badLang, { lang: chosen.bad })}\n${fillPlaceholders(MESSAGES.en.badLang, { lang: chosen.bad })}`),
+      exit: usageError(`${msg('vi', 'usage.badLang', { lang: chosen.bad })}\n${msg('en', 'usage.badLang', { lang: chosen.bad })}`),
     };
   }
   let parsed: ReturnType<typeof parseArgs>;
@@ -91,8 +73,8 @@ export function parseCli<O extends ParseArgsOptionsConfig>(
   } catch (err) {
     const code = (err as { code?: string }).code;
     const option = /'([^']+)'/.exec((err as Error).message)?.[1] ?? '';
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { exit: usageError(say('needsValue', { option: option.split(' ')[0]! })) };
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { exit: usageError(say('unknownOption', { option })) };
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { exit: usageError(msg(lang, 'usage.needsValue', { option: option.split(' ')[0]! })) };
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { exit: usageError(msg(lang, 'usage.unknownOption', { option })) };
     throw err;
   }
   if (parsed.values['help']) {
@@ -100,7 +82,7 @@ export function parseCli<O extends ParseArgsOptionsConfig>(
     return { exit: 0 };
   }
   if (spec.maxPositionals !== undefined && parsed.positionals.length > spec.maxPositionals) {
-    return { exit: usageError(say('unexpected', { arg: parsed.positionals[spec.maxPositionals]! })) };
+    return { exit: usageError(msg(lang, 'usage.unexpected', { arg: parsed.positionals[spec.maxPositionals]! })) };
   }
   return { values: parsed.values as Values<O>, positionals: parsed.positionals, lang, usageError };
 }
@@ -131,7 +113,7 @@ export function wholeNumber(ctx: CliContext<ParseArgsOptionsConfig>, option: str
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (typeof raw === 'string' && /^\d+$/.test(raw) && n >= min) return n;
-  process.exit(ctx.usageError(fillPlaceholders(MESSAGES[ctx.lang].notNumber, { option: `--${option}`, min: String(min), value: String(raw) })));
+  process.exit(ctx.usageError(msg(ctx.lang, 'usage.notNumber', { option: `--${option}`, min: String(min), value: String(raw) })));
 }
 
 /** Runs a command on this process's arguments and sets its exit code; a thrown error exits 1. */

@@ -10,30 +10,19 @@ import { announcement } from '../src/runner/server/announce.ts';
 import { openBrowser } from '../src/runner/server/open-browser.ts';
 import { tokenURL } from '../src/runner/protocol.ts';
 import { staticSite } from '../src/runner/server/static-site.ts';
-import { fillPlaceholders } from '../src/i18n/fill.ts';
-import type { Lang } from '../src/i18n/langs.ts';
+import { msg } from './cli-messages.ts';
 import { runCli } from './run-cli.ts';
 
-const USAGE = {
-  en: 'Usage: npm run serve -- [--port 4321] [--dist dist] [--no-open]\nServes the built site and the local exercise runner on loopback, and opens the URL with its token.',
-  vi: 'Cách dùng: npm run serve -- [--port 4321] [--dist dist] [--no-open]\nPhục vụ trang đã build và local runner chấm bài trên loopback, rồi mở URL kèm token.',
-};
-const MESSAGES = {
-  en: { noBuild: '{index} is missing: build the site first (npm run build).', badPort: '--port must be a port number (got "{port}").' },
-  vi: { noBuild: 'Không có {index}: hãy build trang trước (npm run build).', badPort: '--port phải là số cổng (nhận được "{port}").' },
-} as const satisfies Record<Lang, Record<string, string>>;
-
 runCli({
-  usage: USAGE,
+  usage: { vi: msg('vi', 'usage.serve'), en: msg('en', 'usage.serve') },
   options: { port: { type: 'string' }, dist: { type: 'string' }, 'no-open': { type: 'boolean' } },
   maxPositionals: 0,
   main({ values, lang, usageError }) {
     const port = Number(values.port ?? process.env.PORT ?? '4321');
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      return usageError(fillPlaceholders(MESSAGES[lang].badPort, { port: String(values.port ?? process.env.PORT) }));
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return usageError(msg(lang, 'serve.badPort', { port: String(values.port ?? process.env.PORT) }));
     const dist = resolve(values.dist ?? 'dist');
     if (!existsSync(`${dist}/index.html`)) {
-      process.stderr.write(`${fillPlaceholders(MESSAGES[lang].noBuild, { index: `${dist}/index.html` })}\n`);
+      process.stderr.write(`${msg(lang, 'serve.noBuild', { index: `${dist}/index.html` })}\n`);
       return 2;
     }
     serve(port, dist);

@@ -4,35 +4,11 @@
  *   npm run sim -- <name> [--seed N] [--set key=value ...] [--json] [--charts] [--lang vi|en]
  * Exit codes: 0 ok, 2 usage error (unknown simulation, parameter, flag or value), in the chosen language.
  */
-import { fillPlaceholders } from '../src/i18n/fill.ts';
 import type { Lang } from '../src/i18n/langs.ts';
 import { DEFAULT_SEED, SIMS, getSim, parseSimParams, type AnySim } from '../src/sims/index.ts';
 import { formatSummary, formatTable } from '../src/sims/text-table.ts';
+import { msg } from './cli-messages.ts';
 import { runCli } from './run-cli.ts';
-
-const USAGE = {
-  en: `Usage:
-  npm run sim -- list
-  npm run sim -- <name> [--seed N] [--set key=value ...] [--json] [--charts] [--lang vi|en]
-Language: --lang, else COURSE_LANG, else vi.`,
-  vi: `Cách dùng:
-  npm run sim -- list
-  npm run sim -- <tên> [--seed N] [--set khoá=giá-trị ...] [--json] [--charts] [--lang vi|en]
-Ngôn ngữ: --lang, nếu không có thì COURSE_LANG, nếu không có nữa thì vi.`,
-};
-
-const MESSAGES = {
-  en: {
-    missingName: 'Missing simulation name.',
-    unknownSim: 'Unknown simulation "{name}". Available: {known}.',
-    badSeed: '--seed must be an integer from 0 to {max} (got "{seed}").',
-  },
-  vi: {
-    missingName: 'Thiếu tên mô phỏng.',
-    unknownSim: 'Không có mô phỏng "{name}". Các mô phỏng hiện có: {known}.',
-    badSeed: '--seed phải là số nguyên từ 0 đến {max} (nhận được "{seed}").',
-  },
-} as const satisfies Record<Lang, Record<string, string>>;
 
 function list(lang: Lang): string {
   return SIMS.map((s) => {
@@ -56,22 +32,22 @@ function human(sim: AnySim, seed: number, params: Record<string, unknown>, lang:
 }
 
 runCli({
-  usage: USAGE,
+  usage: { vi: msg('vi', 'usage.sim'), en: msg('en', 'usage.sim') },
   options: { seed: { type: 'string' }, set: { type: 'string', multiple: true }, json: { type: 'boolean' }, charts: { type: 'boolean' } },
   maxPositionals: 1,
   main({ values, positionals, lang, usageError }) {
-    const say = (key: keyof (typeof MESSAGES)['en'], vars: Record<string, string | number> = {}) => `sim: ${fillPlaceholders(MESSAGES[lang][key], vars)}`;
+    const say = (key: 'sim.missingName' | 'sim.unknownSim' | 'sim.badSeed', vars: Record<string, string | number> = {}) => `sim: ${msg(lang, key, vars)}`;
     const [name] = positionals;
-    if (!name) return usageError(say('missingName'));
+    if (!name) return usageError(say('sim.missingName'));
     if (name === 'list') {
       process.stdout.write(`${list(lang)}\n`);
       return 0;
     }
     const sim = getSim(name);
-    if (!sim) return usageError(say('unknownSim', { name, known: SIMS.map((s) => s.name).join(', ') }));
+    if (!sim) return usageError(say('sim.unknownSim', { name, known: SIMS.map((s) => s.name).join(', ') }));
     const rawSeed = values.seed ?? String(DEFAULT_SEED);
     const seed = Number(rawSeed);
-    if (!/^\d+$/.test(rawSeed) || seed > 0xffffffff) return usageError(say('badSeed', { max: 0xffffffff, seed: rawSeed }));
+    if (!/^\d+$/.test(rawSeed) || seed > 0xffffffff) return usageError(say('sim.badSeed', { max: 0xffffffff, seed: rawSeed }));
     const v = parseSimParams(sim, values.set ?? []);
     if (!v.ok) {
       process.stderr.write(v.errors.map((e) => `sim: ${e[lang]}\n`).join(''));
