@@ -25,6 +25,18 @@ interface Attack {
   flaggedByStrictGrading: boolean;
 }
 
+/**
+ * Most attacks are a few lines appended to an untouched starter, as a learner would hand them in: their
+ * file holds the header and those lines after an `// appended-to-starter` line, and the starter is put
+ * back in between here. An attack that changes the starter itself is a whole file.
+ */
+function withStarter(text: string, starter: string): string {
+  const marker = /^\/\/ appended-to-starter\b.*\n/m.exec(text);
+  if (!marker) return text;
+  const header = text.slice(0, marker.index);
+  return `${header}${starter.endsWith('\n') ? starter : `${starter}\n`}${text.slice(marker.index + marker[0].length)}`;
+}
+
 function catalogue(): Attack[] {
   const out: Attack[] = [];
   const source = join(REPO_ROOT, 'solutions');
@@ -39,7 +51,10 @@ function catalogue(): Attack[] {
     }
     const file = readdirSync(join(source, exercise)).find((n) => n.endsWith('.ts'))!;
     for (const n of names) {
-      const code = readFileSync(join(source, exercise, 'tampering', n), 'utf8');
+      const code = withStarter(
+        readFileSync(join(source, exercise, 'tampering', n), 'utf8'),
+        readFileSync(join(REPO_ROOT, 'exercises', exercise, 'starter', file), 'utf8'),
+      );
       const what = /^\/\/ tampering: (.+)$/m.exec(code)?.[1] ?? '';
       out.push({
         exercise,
