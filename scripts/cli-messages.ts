@@ -96,9 +96,3 @@ const vi = {
 export const cliMessages = defineCatalog({ vi, en }, { sameInBoth: ['check.title', 'check.in'] });
 export type CliKey = CatalogKey<typeof cliMessages>;
 export const msg = cliMessages.t;
-
-/** --lang wins, then COURSE_LANG, then Vietnamese (the course's first language). */
-export function pickLang(flag: string | undefined, env = process.env): Lang | { bad: string } {
-  const value = flag ?? (env['COURSE_LANG'] || 'vi');
-  return value === 'vi' || value === 'en' ? value : { bad: value };
-}

@@ -11,7 +11,6 @@ const en = {
     'into --out (default: a folder next to DIR named DIR-graded). --jobs: parallel graders (default: the number of cores in the sandbox, cores - 1 with --unsafe-no-sandbox). --json: one summary object on stdout.\n' +
     'Two files for one learner are both graded and marked as a conflict; --latest-wins grades only the latest export instead.\n' +
     '--shard K/N: grade only share K of N of the learners; "merge" joins the shares (see docs/assignments.md).',
-  'usage.badLang': 'Unknown language "{lang}": use vi or en.',
   'usage.unknownOption': 'Unknown option {option}.',
   'usage.missingAssignment': 'Which assignment? Give --assignment FILE (the file downloaded from the instructor page).',
   'usage.missingSubmissions': 'Which submissions? Give --submissions DIR (the folder holding the learners’ *.json files).',
@@ -134,7 +133,6 @@ const vi = {
     'vào --out (mặc định: thư mục DIR-graded nằm cạnh DIR). --jobs: số bộ chấm chạy song song (mặc định: bằng số nhân trong sandbox, số nhân - 1 với --unsafe-no-sandbox). --json: in một object tổng kết ra stdout.\n' +
     'Hai file cùng một học viên đều được chấm và đánh dấu xung đột; --latest-wins thì chỉ chấm lần xuất mới nhất.\n' +
     '--shard K/N: chỉ chấm phần thứ K trong N phần học viên; "merge" gộp các phần lại (xem docs/assignments.md).',
-  'usage.badLang': 'Không hỗ trợ ngôn ngữ "{lang}": hãy dùng vi hoặc en.',
   'usage.unknownOption': 'Không có tuỳ chọn {option}.',
   'usage.missingAssignment': 'Bài giao nào? Hãy đưa --assignment FILE (file tải về từ trang giảng viên).',
   'usage.missingSubmissions': 'Bài nộp ở đâu? Hãy đưa --submissions DIR (thư mục chứa các file *.json của học viên).',
