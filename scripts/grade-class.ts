@@ -60,7 +60,7 @@ runCli({
 async function gradeClassCommand({ values, positionals, lang, usageError: usage }: CliContext<typeof OPTIONS>): Promise<number> {
   const err = (text: string) => process.stderr.write(`${text}\n`);
   const flag = (name: 'assignment' | 'submissions' | 'out' | 'jobs' | 'shard') => values[name];
-  if (positionals[0] === 'merge') return merge(positionals.slice(1), [], flag, lang, values.json === true, usage, err);
+  if (positionals[0] === 'merge') return merge(positionals.slice(1), flag, lang, values.json === true, usage, err);
   if (positionals.length) return usage(cm(lang, 'usage.unknownOption', { option: positionals.join(' ') }));
   const shardArg = flag('shard');
   const shard = shardArg === undefined ? undefined : parseShard(shardArg);
@@ -175,14 +175,12 @@ async function writeGradebook(
 /** `grade-class merge`: the shards' results joined into one gradebook and report. */
 async function merge(
   shardArgs: string[],
-  unknown: string[],
   flag: (name: 'assignment' | 'out') => string | undefined,
   lang: Lang,
   json: boolean,
   usage: (text: string) => number,
   err: (text: string) => void,
 ): Promise<number> {
-  if (unknown.length) return usage(cm(lang, 'usage.unknownOption', { option: unknown.join(' ') }));
   const assignmentArg = flag('assignment');
   if (!assignmentArg) return usage(cm(lang, 'usage.missingAssignment'));
   if (shardArgs.length === 0) return usage(cm(lang, 'usage.noShards'));
