@@ -1,10 +1,12 @@
-// npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox]
+// npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]
 // Grades a generated class with grade-class's default number of graders (defaultJobs: the cores when
 // strict, cores - 1 otherwise) and prints the total wall
 // time and the time per submission (median, p90). Each learner hands in both core exercises
 // (retry-helper, deadline-middleware): the reference, an alternative, a buggy variant or the starter,
 // in rotation; a few bad files are mixed in. It grades in the default sandbox (confined); the code is
 // the repository's own, so without confinement, or with --unsafe-no-sandbox, it uses plain child processes (and says so).
+// --verdicts FILE writes each graded exercise run (its variant, status and failing rules), one JSON line
+// each, to compare runs: a verdict that differs between two runs depends on timing.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,15 +24,16 @@ import {
 } from '../src/class-grading/index.ts';
 import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
+import { userPath } from './user-path.ts';
 
 killSandboxesOnSignals();
 
 const cli = readCli({
   usage: {
-    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox]   (default 100 submissions, one grader per core)',
-    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox]   (mặc định 100 bài nộp, mỗi core một lượt chấm)',
+    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (default 100 submissions, one grader per core)',
+    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (mặc định 100 bài nộp, mỗi core một lượt chấm)',
   },
-  options: { count: { type: 'string' }, jobs: { type: 'string' }, 'unsafe-no-sandbox': { type: 'boolean' } },
+  options: { count: { type: 'string' }, jobs: { type: 'string' }, 'unsafe-no-sandbox': { type: 'boolean' }, verdicts: { type: 'string' } },
   maxPositionals: 0,
 });
 const count = wholeNumber(cli, 'count', 100);
@@ -72,10 +75,11 @@ try {
   const pool = { 'retry-helper': variants('retry-helper'), 'deadline-middleware': variants('deadline-middleware') };
   const BAD = 4;
   const good = count - BAD;
+  const handedIn = new Map<string, Record<Core, string>>(); // e-mail -> the variant of each exercise
   for (let i = 0; i < good; i++) {
-    const files = Object.fromEntries(
-      (Object.keys(CORE) as Core[]).map((id) => [id, { [CORE[id]]: pool[id][(i + (id === 'deadline-middleware' ? 5 : 0)) % pool[id].length]!.text }]),
-    );
+    const pick = (id: Core) => pool[id][(i + (id === 'deadline-middleware' ? 5 : 0)) % pool[id].length]!;
+    const files = Object.fromEntries((Object.keys(CORE) as Core[]).map((id) => [id, { [CORE[id]]: pick(id).text }]));
+    handedIn.set(`learner${i + 1}@example.com`, { 'retry-helper': pick('retry-helper').label, 'deadline-middleware': pick('deadline-middleware').label });
     const learner = { name: `Học viên ${i + 1}`, email: `learner${i + 1}@example.com` };
     writeFileSync(join(dir, `s${String(i + 1).padStart(3, '0')}.json`), JSON.stringify(makeSubmission(assignment, learner, files)));
   }
@@ -120,6 +124,20 @@ try {
   console.log(`graded ${grading.results.length}, rejected ${grading.rejected.length}, could not be graded ${grading.results.filter(gradingFailed).length}`);
   console.log(`exercise runs passing every rule: ${passed} of ${grading.results.length * Object.keys(CORE).length}`);
   console.log(`total wall time ${(wall / 1000).toFixed(1)} s (${(wall / 1000 / Math.max(1, grading.results.length)).toFixed(2)} s per graded submission)`);
+  if (cli.values.verdicts) {
+    const lines = grading.results.flatMap((r) =>
+      r.exercises.map((e) =>
+        JSON.stringify({
+          learner: r.learner.email,
+          exercise: e.id,
+          variant: handedIn.get(r.learner.email)?.[e.id as Core],
+          status: e.status === 'graded' ? e.report.status : e.status,
+          failing: e.status === 'graded' ? [...new Set(e.report.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))] : [],
+        }),
+      ),
+    );
+    writeFileSync(userPath(cli.values.verdicts), lines.join('\n') + '\n');
+  }
   console.log(
     `per submission (both exercises, one grader): median ${pct(50).toFixed(2)} s, p90 ${pct(90).toFixed(2)} s, max ${(times.at(-1)! / 1000).toFixed(2)} s`,
   );

@@ -3,7 +3,8 @@
 import net from 'node:net';
 import { workerData } from 'node:worker_threads';
 
-const { socketPath, sab, port, maxLine } = workerData;
+// `socket`: a path to connect to (the tests' side), or the descriptor the grader handed over (the learner's).
+const { socket, sab, port, maxLine } = workerData;
 const flag = new Int32Array(sab);
 const wake = () => {
   Atomics.add(flag, 0, 1);
@@ -14,7 +15,7 @@ const deliver = (line) => {
   wake();
 };
 
-const sock = net.connect(socketPath);
+const sock = typeof socket === 'number' ? new net.Socket({ fd: socket, readable: true, writable: true }) : net.connect(socket);
 sock.setEncoding('utf8');
 let buf = '';
 sock.on('data', (chunk) => {
@@ -24,12 +25,18 @@ sock.on('data', (chunk) => {
     buf = buf.slice(i + 1);
   }
   if (buf.length > maxLine) {
-    deliver(JSON.stringify({ t: 'closed', why: 'a message over the size limit' }));
+    cut = true;
+    deliver(JSON.stringify({ t: 'bad', why: 'a message over 16 MB' }));
     sock.destroy();
   }
 });
+// `peer`: the other side ended the channel (not this one, over a message too large).
+let cut = false;
+let ended = false;
 const closed = (why) => {
-  deliver(JSON.stringify({ t: 'closed', why }));
+  if (ended) return;
+  ended = true;
+  deliver(JSON.stringify({ t: 'closed', why, ...(cut ? {} : { peer: true }) }));
   port.close();
 };
 sock.on('error', (e) => closed(String(e?.message ?? e)));

@@ -8,16 +8,16 @@ export const MAX_LINE = 16 * 1024 * 1024;
 const now = Date.now;
 
 /**
- * @param {string} socketPath
+ * @param {string | number} socket a path to connect to, or a descriptor already connected
  * @param {(msg: any) => void} onMessage every message, in order, parsed
  * @param {{ keepAlive: boolean }} opts keepAlive: the channel keeps the process running
  */
-export function openChannel(socketPath, onMessage, opts) {
+export function openChannel(socket, onMessage, opts) {
   const sab = new SharedArrayBuffer(4);
   const flag = new Int32Array(sab);
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./channel-io.mjs', import.meta.url), {
-    workerData: { socketPath, sab, port: port2, maxLine: MAX_LINE },
+    workerData: { socket, sab, port: port2, maxLine: MAX_LINE },
     transferList: [port2],
   });
   const handle = (line) => {

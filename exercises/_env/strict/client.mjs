@@ -15,7 +15,14 @@ let invoker = (fn, self, args) => Reflect.apply(fn, self, args);
 function connect() {
   if (membrane) return membrane;
   // Unreferenced: like the tests' own code, the channel alone never keeps a process running.
-  channel = openChannel(SOCKET, (msg) => membrane.receive(msg), { keepAlive: false });
+  channel = openChannel(
+    SOCKET,
+    (msg) => {
+      if (msg.t === 'closed' && msg.peer) learnerLeft(msg.why);
+      membrane.receive(msg);
+    },
+    { keepAlive: false },
+  );
   membrane = createMembrane({
     send: channel.send,
     waitUntil: channel.waitUntil,
@@ -55,6 +62,18 @@ function connect() {
     },
   });
   return membrane;
+}
+
+/**
+ * The learner's process ended the channel while this process still had it: it exited, crashed or
+ * was killed (the grader reads the reason from how the process ended). Recorded for the gradebook.
+ */
+function learnerLeft(why) {
+  try {
+    appendFileSync(VIOLATIONS, JSON.stringify({ left: String(why).slice(0, 200) }) + '\n');
+  } catch {
+    // best effort, as for violations
+  }
 }
 
 /** The learner's module `file`, loaded in the learner's process (its exports, read through the channel). */

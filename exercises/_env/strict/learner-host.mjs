@@ -1,5 +1,5 @@
 // The learner's process in strict grading: it loads the learner's modules and answers the tests'
-// calls over the channel (argv[2]: the socket). It runs in its own confined sandbox with the
+// calls over the channel (argv[2]: the descriptor of the connection the grader handed over). It runs in its own confined sandbox with the
 // learner's files only; nothing here is trusted by the tests (the learner may rewrite all of it).
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { createMembrane } from './membrane.mjs';
 
 const CALL_LIMIT_MS = 10 * 60_000;
 let membrane;
-const channel = openChannel(process.argv[2], (msg) => membrane.receive(msg), { keepAlive: true });
+const channel = openChannel(Number(process.argv[2]), (msg) => membrane.receive(msg), { keepAlive: true });
 membrane = createMembrane({
   send: channel.send,
   waitUntil: channel.waitUntil,

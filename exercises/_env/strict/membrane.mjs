@@ -59,6 +59,7 @@ export function createMembrane(o) {
   const exportId = new WeakMap(); // local object -> id
   const mirrors = new Map(); // remote id -> local stand-in
   const mirrorId = new WeakMap(); // local stand-in -> remote id
+  const knownOf = new Map(); // remote id -> { values, all }: what may be read of it without asking (see knownFields)
   const signals = new Map(); // remote signal id -> AbortController
   const promises = new Map(); // remote promise id -> { resolve, reject }
   const replies = new Map(); // my call id -> { ok, value }
@@ -157,7 +158,58 @@ export function createMembrane(o) {
       seen.delete(v);
       return { $: 'o', v: out };
     }
-    return { $: 'r', id: idOf(v), cls: classId(v) };
+    return { $: 'r', id: idOf(v), cls: classId(v), ...knownFields(v, depth, seen) };
+  }
+
+  /**
+   * What the other side may read of a handle without asking: each read of a handle's property is
+   * a round trip, and the suites read options objects (`opts.now`, `opts.maxAttempts`…) and call
+   * methods (`budget.trySpend`) thousands of times per grade. Sent with the handle, read from when
+   * it arrives, refreshed each time it crosses again: a plain object's own fields whose values are
+   * cheap to send (primitives, short strings, functions, abort signals, other handles), and the
+   * methods its class defines that no own field hides; when every field of a plain object is sent,
+   * a name it does not have reads as undefined without asking. After a field is set or deleted
+   * through the handle, reads of that handle ask again. Fields changed later by the object's own side are not seen
+   * until the object crosses again, as with the data objects that cross as copies.
+   */
+  function knownFields(v, depth, seen) {
+    const out = {};
+    const own = new Set(Reflect.ownKeys(v));
+    if (isPlain(v)) {
+      const fields = {};
+      let all = true;
+      for (const key of own) {
+        if (typeof key !== 'string') continue;
+        const d = Object.getOwnPropertyDescriptor(v, key);
+        if (d && !d.get && !d.set && cheap(d.value)) fields[key] = encode(d.value, depth + 1, seen);
+        else all = false;
+      }
+      out.f = fields;
+      // Every field is known: any other name reads as missing (the guarded end never answers with
+      // what the language's own prototypes hold, and the suites' plain objects have nothing else).
+      if (all) out.all = true;
+    }
+    const methods = {};
+    const shadowed = new Set(own);
+    for (let p = Object.getPrototypeOf(v); p && !INTRINSIC_PROTOS.has(p); p = Object.getPrototypeOf(p)) {
+      for (const key of Object.getOwnPropertyNames(p)) {
+        if (shadowed.has(key)) continue;
+        shadowed.add(key);
+        const d = Object.getOwnPropertyDescriptor(p, key);
+        if (key !== 'constructor' && d && !d.get && !d.set && typeof d.value === 'function') methods[key] = encode(d.value, depth + 1, seen);
+      }
+    }
+    out.m = methods;
+    return out;
+  }
+
+  /** A value that crosses in a few bytes: never data that would be copied whole (arrays, plain objects). */
+  function cheap(x) {
+    if (x === null || x === undefined) return true;
+    if (typeof x === 'string') return x.length <= 1024;
+    if (typeof x !== 'object') return true; // numbers, booleans, bigints, symbols, functions
+    if (mirrorId.has(x) || (typeof AbortSignal !== 'undefined' && x instanceof AbortSignal)) return true;
+    return false;
   }
 
   function encodeSignal(s) {
@@ -287,7 +339,7 @@ export function createMembrane(o) {
         return out;
       }
       case 'r':
-        return objectMirror(x);
+        return objectMirror(x, depth);
       default:
         throw violation(`a value of unknown kind ${JSON.stringify(String(x.$)).slice(0, 40)}`);
     }
@@ -422,9 +474,32 @@ export function createMembrane(o) {
     });
   }
 
-  function objectMirror(x) {
+  /** What arrived with a handle (see knownFields): key -> value, read without asking. */
+  function learnKnown(x, depth) {
+    const values = new Map();
+    for (const part of [x.m, x.f]) {
+      if (part === undefined) continue;
+      if (!part || typeof part !== 'object' || Array.isArray(part)) throw violation('known fields that are not an object');
+      for (const key of Object.keys(part)) if (safeKey(key)) values.set(key, decode(part[key], depth + 1));
+    }
+    return { values, all: x.all === true };
+  }
+
+  function objectMirror(x, depth) {
+    const fresh = learnKnown(x, depth);
+    if (mirrors.has(x.id)) {
+      knownOf.set(x.id, fresh);
+      return mirrors.get(x.id);
+    }
+    knownOf.set(x.id, fresh);
     return cached(x.id, () => {
       const id = x.id;
+      const forget = () => knownOf.set(id, { values: new Map(), all: false });
+      const read = (k) => {
+        const { values, all } = knownOf.get(id);
+        if (values.has(k)) return values.get(k);
+        return all ? undefined : request({ t: 'get', id, key: k });
+      };
       const Cls = classOf(x.cls);
       const target = Cls?.prototype ? Object.create(Cls.prototype) : {};
       const local = (k) =>
@@ -436,10 +511,16 @@ export function createMembrane(o) {
         k === 'isPrototypeOf' ||
         k === 'propertyIsEnumerable';
       return new Proxy(target, {
-        get: (t, k, receiver) => (local(k) ? Reflect.get(t, k, receiver) : safeKey(k) ? request({ t: 'get', id, key: k }) : undefined),
-        set: (_t, k, v) => (safeKey(k) ? request({ t: 'set', id, key: k, value: encode(v) }) === true : false),
+        get: (t, k, receiver) => (local(k) ? Reflect.get(t, k, receiver) : safeKey(k) ? read(k) : undefined),
+        set: (_t, k, v) => {
+          forget();
+          return safeKey(k) ? request({ t: 'set', id, key: k, value: encode(v) }) === true : false;
+        },
         has: (t, k) => (typeof k === 'symbol' ? Reflect.has(t, k) : safeKey(k) && request({ t: 'has', id, key: k }) === true),
-        deleteProperty: (_t, k) => (safeKey(k) ? request({ t: 'delete', id, key: k }) === true : false),
+        deleteProperty: (_t, k) => {
+          forget();
+          return safeKey(k) ? request({ t: 'delete', id, key: k }) === true : false;
+        },
         ownKeys: () => {
           const keys = request({ t: 'keys', id });
           return Array.isArray(keys) ? [...new Set(keys.filter((k) => typeof k === 'string' && safeKey(k)))] : [];

@@ -25,8 +25,6 @@ export interface WatchOptions {
   poll?: { everyMs: number; check(): RunLimit | undefined };
   /** Reads the finished run's output for a limit the process hit on its own (out of memory). */
   limitIn?(output: string): RunLimit | undefined;
-  /** Called once when the run has ended, before the result is returned. */
-  onEnd?(): void;
 }
 
 /** Collects the child's output and resolves when it has ended, its group killed. */
@@ -58,7 +56,6 @@ export function watchChild(child: ChildProcess, opts: WatchOptions): Promise<Run
       clearTimeout(timer);
       if (poll) clearInterval(poll);
       killGroup(child); // whatever the command left behind
-      opts.onEnd?.();
       limit ??= opts.limitIn?.(output);
       resolvePromise({ exitCode, output, timedOut: limit?.kind === 'time', durationMs: performance.now() - started, ...(limit ? { limit } : {}) });
     };

@@ -161,6 +161,27 @@ throw new Error('ATTACKS ' + out.join(' | '));
     expect(report.tests.find((t) => t.status === 'error')?.details).toContain('256 MB');
   });
 
+  test('kept warm (the local runner, strict grading), a round keeps the limits: memory stops it, the next round starts afresh', { timeout: SLOW }, async () => {
+    const sandbox = await ConfinedSandbox.create({ memoryMb: 256, maxProcesses: 128 });
+    const warmGrade = (text: string, opts: Partial<GradeOptions> = {}) =>
+      gradeWith({ exerciseId: 'retry-helper', files: { 'retry.ts': text }, lang: 'en' }, sandbox, { source, typecheck: false, warm: true, ...opts });
+    try {
+      const first = await warmGrade(reference);
+      expect(first.status, summary(first)).toBe('pass');
+      const anchor = '  budget?.deposit();\n  let attempts = 0;';
+      const hog = reference.replace(anchor, '  const hoard: Buffer[] = [];\n  for (;;) hoard.push(Buffer.alloc(1 << 20, 1));\n' + anchor);
+      expect(hog).not.toBe(reference);
+      const stopped = await warmGrade(hog, { testTimeoutMs: 20_000, runTimeoutMs: 60_000 });
+      expect(stopped.status, summary(stopped)).toBe('error');
+      expect(stopped.message, summary(stopped)).toMatch(/used more than 256 MB of memory/);
+      const again = await warmGrade(reference);
+      expect(again.status, `the next round after the kill: ${summary(again)}`).toBe('pass');
+      expect(again.counts).toEqual(first.counts);
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
   test('an endless loop at import is killed at the time limit, with the process it spawned', { timeout: SLOW }, async () => {
     const marker = `${markerNumber}1`;
     const looping = `

@@ -3,6 +3,7 @@
 // and a small private /tmp; its network is its own loopback), and stopped at a time limit and a
 // memory limit on its whole process tree. See exercises/README.md for what it does not cover.
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { rmSync } from 'node:fs';
 import { chmod, chown, lstat, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,7 +14,8 @@ import { confinementStatus, etcFiles, findExecutable, sandboxOwner, systemEntrie
 import { ENV_DIR } from './fs-source.ts';
 import { treeMemoryMb } from './proc-tree.ts';
 import { safeRead, safeWrite } from './safe-fs.ts';
-import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
+import type { RunLimit, RunOptions, RunResult, Sandbox } from '../core/types.ts';
+import { WarmProcess, WarmSlot } from './warm-process.ts';
 import { killGroup, watchChild } from './child-run.ts';
 
 export interface ConfinedSandboxOptions {
@@ -175,34 +177,71 @@ export class ConfinedSandbox implements Sandbox {
     };
   }
 
-  run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
-    const child = spawn(this.setup.bwrap, bwrapArgs(this.plan(command, args, opts.env)), {
+  private spawnConfined(command: string, args: string[], env: Record<string, string> | undefined, stdin: 'ignore' | 'pipe', socket?: Socket): ChildProcess {
+    const child = spawn(this.setup.bwrap, bwrapArgs(this.plan(command, args, env)), {
       cwd: this.setup.base,
       env: { PATH: '/usr/bin:/bin' },
       detached: true, // its own process group, so kill() reaches bwrap whatever the run does
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // A socket handed to the run is its fd 3 (bubblewrap and prlimit pass it on to the command).
+      stdio: [stdin, 'pipe', 'pipe', ...(socket ? [socket] : [])],
       ...(this.setup.owner ?? {}),
     });
     this.children.add(child);
     live.add(child);
+    child.once('close', () => {
+      this.children.delete(child);
+      live.delete(child);
+    });
+    return child;
+  }
+
+  /** The memory of the run's whole tree, measured while it lasts. */
+  private readonly memoryPoll = (child: ChildProcess) => ({
+    everyMs: this.pollMs,
+    check: (): RunLimit | undefined => (child.pid !== undefined && treeMemoryMb(child.pid) > this.memoryMb ? { kind: 'memory', mb: this.memoryMb } : undefined),
+  });
+
+  // A process that died of the per-process data limit or of V8's heap limit says so.
+  private readonly outOfMemory = (output: string): RunLimit | undefined => (OUT_OF_MEMORY.test(output) ? { kind: 'memory', mb: this.memoryMb } : undefined);
+
+  run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+    return this.watch(this.spawnConfined(command, args, opts.env, 'ignore'), opts);
+  }
+
+  /**
+   * `run`, with a connected socket as the command's fd 3: strict grading hands each connection of
+   * the tests' side to a fresh learner's process this way, so no other process carries its bytes.
+   */
+  runWithSocket(command: string, args: string[], opts: RunOptions, socket: Socket): Promise<RunResult> {
+    return this.watch(this.spawnConfined(command, args, opts.env, 'ignore', socket), opts);
+  }
+
+  private watch(child: ChildProcess, opts: RunOptions): Promise<RunResult> {
     return watchChild(child, {
       timeoutMs: opts.timeoutMs,
       maxOutput: this.maxOutput,
       // 'close', not 'exit': the output is complete, and the pid namespace (every process of the run)
       // is gone once bwrap's pipes close.
       endsOn: 'close',
-      poll: {
-        everyMs: this.pollMs,
-        check: () => (child.pid !== undefined && treeMemoryMb(child.pid) > this.memoryMb ? { kind: 'memory', mb: this.memoryMb } : undefined),
-      },
-      // A process that died of the per-process data limit or of V8's heap limit says so.
-      limitIn: (output) => (OUT_OF_MEMORY.test(output) ? { kind: 'memory', mb: this.memoryMb } : undefined),
-      onEnd: () => {
-        this.children.delete(child);
-        live.delete(child);
-      },
+      poll: this.memoryPoll(child),
+      limitIn: this.outOfMemory,
     });
   }
+
+  /**
+   * One round of a long-lived, confined `node <script>` (a warm vitest: see WarmProcess), with the
+   * same limits as `run`: a round past its time or its tree's memory limit kills the whole sandboxed
+   * tree, and the next round starts a fresh one. Strict grading keeps the tests' sandbox warm this
+   * way; no learner's code runs in it there.
+   */
+  runWarm(script: string, opts: RunOptions): Promise<RunResult> {
+    return this.warm.round(script, opts);
+  }
+
+  private readonly warm = new WarmSlot((script, env) => {
+    const child = this.spawnConfined('node', [script], env, 'pipe');
+    return new WarmProcess(child, () => killGroup(child), this.maxOutput, { poll: this.memoryPoll(child), limitIn: this.outOfMemory });
+  });
 
   async kill(): Promise<void> {
     for (const child of this.children) killGroup(child);

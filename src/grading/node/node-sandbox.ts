@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ENV_DIR } from './fs-source.ts';
 import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
-import { WarmProcess } from './warm-process.ts';
+import { WarmProcess, WarmSlot } from './warm-process.ts';
 import { killGroup, watchChild } from './child-run.ts';
 
 export interface NodeSandboxOptions {
@@ -52,7 +52,10 @@ export class NodeSandbox implements Sandbox {
   readonly root: string;
   private readonly children = new Set<ChildProcess>();
   private readonly maxOutput: number;
-  private warm: { key: string; process: WarmProcess } | undefined;
+  private readonly warm = new WarmSlot((script, env) => {
+    const child = this.start('node', [script], env, 'pipe');
+    return new WarmProcess(child, () => killGroup(child), this.maxOutput);
+  });
 
   private constructor(root: string, maxOutput: number) {
     this.root = root;
@@ -109,13 +112,7 @@ export class NodeSandbox implements Sandbox {
    * the environment stays the same, stopped by kill): see WarmProcess.
    */
   async runWarm(script: string, opts: RunOptions): Promise<RunResult> {
-    const key = JSON.stringify(opts.env ?? {});
-    if (!this.warm || this.warm.key !== key || !this.warm.process.alive) {
-      if (this.warm) killGroup(this.warm.process.child);
-      const child = this.start('node', [script], opts.env, 'pipe');
-      this.warm = { key, process: new WarmProcess(child, () => killGroup(child), this.maxOutput) };
-    }
-    return this.warm.process.round(opts.timeoutMs);
+    return this.warm.round(script, opts);
   }
 
   run(command: string, args: string[], opts: RunOptions): Promise<RunResult> {

@@ -1,6 +1,6 @@
 /**
  * Strict grading: the hidden tests run in one confined sandbox, the learner's modules in another,
- * and the tests reach the learner's code only through the channel (strict-relay.ts) and its
+ * and the tests reach the learner's code only through the channel (strict-handoff.ts) and its
  * protocol (exercises/_env/strict/membrane.mjs). The learner's process never sees the tests, the
  * reporter, the results or the tests' process; whatever it does to itself cannot change a verdict.
  */
@@ -10,18 +10,26 @@ import { GradeInputError, validateLearnerFiles } from '../core/files.ts';
 import { ENV_DIR } from './fs-source.ts';
 import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
 import { exportNames, strictProxySource } from './strict-proxy.ts';
-import { startRelay } from './strict-relay.ts';
-import type { Report, RunResult, Sandbox } from '../core/types.ts';
+import { startHandoff } from './strict-handoff.ts';
+import type { Report, RunOptions, RunResult, Sandbox } from '../core/types.ts';
+import type { Socket } from 'node:net';
 
 export const STRICT_VIOLATIONS_FILE = 'grader-strict-violations.jsonl';
 const TEST_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'client.mjs'];
 const LEARNER_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'learner-host.mjs'];
 
+/** A sandbox that can hand a connected socket to a process it starts (ConfinedSandbox). */
+export interface SocketSandbox extends Sandbox {
+  runWithSocket(command: string, args: string[], opts: RunOptions, socket: Socket): Promise<RunResult>;
+}
+
+export const canHandOverSockets = (s: Sandbox): s is SocketSandbox => typeof (s as Partial<SocketSandbox>).runWithSocket === 'function';
+
 export interface StrictSandboxes {
   /** Runs vitest with the hidden suite; never sees the learner's files. */
   tests: Sandbox;
   /** Runs the learner's modules; never sees the tests. */
-  learner: Sandbox;
+  learner: SocketSandbox;
 }
 
 /** What strict grading noticed that an honest submission never does (shown as "tampering suspected"). */
@@ -68,47 +76,50 @@ export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandbo
     proxies[f.path] = strictProxySource(f.path, exportNames(f.path, bundle.tests, bundle.starter[f.path] ?? ''), client);
   }
 
-  // One learner's process per connection from the tests' side (the first is started at once).
-  let learnerEnded: RunResult | undefined;
+  // One learner's process per connection from the tests' side, which it takes over.
   const runs: Array<Promise<RunResult>> = [];
-  // A suite that starts child processes may load the learner's module in one (deadline-middleware's D8).
-  const spare = Object.values(bundle.tests).some((text) => /['"]node:child_process['"]/.test(text));
-  const relay = await startRelay(
-    tests.root,
-    learner.root,
-    (socket) => {
-      runs.push(
-        learner.run('node', ['--experimental-transform-types', '--disable-warning=ExperimentalWarning', 'strict/learner-host.mjs', socket], {
-          timeoutMs: runTimeoutMs,
-        }),
-      );
-    },
-    { spare },
-  );
+  const handoff = await startHandoff(tests.root, (socket) => {
+    runs.push(
+      learner.runWithSocket(
+        'node',
+        ['--experimental-transform-types', '--disable-warning=ExperimentalWarning', 'strict/learner-host.mjs', '3'],
+        { timeoutMs: runTimeoutMs },
+        socket,
+      ),
+    );
+  });
   let report: Report;
+  let ended: RunResult[];
   try {
     report = await gradeWith({ ...request, files: proxies }, tests, { ...opts, typecheck: false });
   } finally {
-    await relay.close();
+    await handoff.close();
     await learner.kill();
-    learnerEnded = (await Promise.all(runs)).find((r) => r.limit) ?? (await Promise.all(runs))[0];
+    ended = await Promise.all(runs);
   }
-  const suspicions: StrictOutcome['suspicions'] = relay.violations.map((detail) => ({ kind: 'protocol-violation' as const, detail }));
+  const suspicions: StrictOutcome['suspicions'] = [];
+  let left = false;
   for (const line of (await tests.readFile(STRICT_VIOLATIONS_FILE))?.split('\n') ?? []) {
     if (!line.trim()) continue;
     try {
-      suspicions.push({ kind: 'protocol-violation', detail: String((JSON.parse(line) as { why?: unknown }).why).slice(0, 300) });
+      const entry = JSON.parse(line) as { why?: unknown; left?: unknown };
+      if (entry.left !== undefined) left = true;
+      else suspicions.push({ kind: 'protocol-violation', detail: String(entry.why).slice(0, 300) });
     } catch {
       // the file is the tests' own; a broken line is ignored
     }
   }
-  const ended = relay.learnerLeftFirst ? (learnerEnded as RunResult | undefined) : undefined;
-  if (relay.learnerLeftFirst && !ended) suspicions.push({ kind: 'learner-process-exited', detail: 'it closed the channel while the tests still needed it' });
-  if (ended) {
+  // A learner's process ended the channel while the tests still had it: say how it ended (a limit,
+  // or the exit code and the end of its output). The processes that were still running have been
+  // killed by now, so the one that ended on its own is the one that stopped at a limit or exited first.
+  if (left) {
+    const first = ended.find((r) => r.limit) ?? ended.find((r) => !r.timedOut && r.exitCode !== null) ?? ended[0];
     suspicions.push(
-      ended.limit
-        ? { kind: 'learner-process-killed', detail: ended.limit.kind === 'time' ? `time limit ${ended.limit.ms} ms` : `memory limit ${ended.limit.mb} MB` }
-        : { kind: 'learner-process-exited', detail: `exit code ${String(ended.exitCode)}: ${ended.output.trim().slice(-300)}` },
+      !first
+        ? { kind: 'learner-process-exited', detail: 'it closed the channel while the tests still needed it' }
+        : first.limit
+          ? { kind: 'learner-process-killed', detail: first.limit.kind === 'time' ? `time limit ${first.limit.ms} ms` : `memory limit ${first.limit.mb} MB` }
+          : { kind: 'learner-process-exited', detail: `exit code ${String(first.exitCode)}: ${first.output.trim().slice(-300)}` },
     );
   }
   return { report, suspicions };

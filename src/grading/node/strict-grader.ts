@@ -4,7 +4,7 @@
  * fresh sandbox for the learner's process, removed afterwards.
  */
 import type { GradeOptions, GradeRequest } from '../core/grade.ts';
-import { gradeStrict, type StrictOutcome } from './strict-grade.ts';
+import { canHandOverSockets, gradeStrict, type StrictOutcome } from './strict-grade.ts';
 import type { Sandbox } from '../core/types.ts';
 
 /** Exercises whose hidden tests the protocol cannot carry at all, and why. */
@@ -45,6 +45,10 @@ export class StrictGrader {
   async grade(request: GradeRequest, overrides: Partial<GradeOptions> = {}): Promise<StrictOutcome> {
     const tests = this.idle.get(request.exerciseId)?.pop() ?? (await this.track(await this.createSandbox()));
     const learner = await this.createSandbox();
+    if (!canHandOverSockets(learner)) {
+      await learner.dispose?.();
+      throw new Error("strict grading needs a sandbox that can hand a socket to the learner's process (ConfinedSandbox)");
+    }
     let healthy = false;
     try {
       const outcome = await gradeStrict(request, { tests, learner }, { warm: true, ...this.opts, ...overrides });

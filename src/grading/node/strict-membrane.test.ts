@@ -7,6 +7,8 @@ import { createMembrane, type Membrane } from '../../../exercises/_env/strict/me
 /** Two ends joined by JSON messages, delivered in order; a synchronous call pumps until answered. */
 function pair(learnerExports: Record<string, unknown>) {
   const inbox: Array<{ to: 'tests' | 'learner'; msg: Record<string, unknown> }> = [];
+  /** Every message sent, in order: which end it went to, its kind and the key it asked for. */
+  const sent: Array<{ to: 'tests' | 'learner'; t: unknown; key?: unknown }> = [];
   const violations: string[] = [];
   const unhandled: unknown[] = [];
   let scheduled = false;
@@ -25,6 +27,7 @@ function pair(learnerExports: Record<string, unknown>) {
   };
   const end = (to: 'tests' | 'learner') => ({
     send: (msg: object) => {
+      sent.push({ to, t: (msg as { t?: unknown }).t, key: (msg as { key?: unknown }).key });
       inbox.push({ to, msg: JSON.parse(JSON.stringify(msg)) as Record<string, unknown> });
       schedule();
     },
@@ -38,7 +41,7 @@ function pair(learnerExports: Record<string, unknown>) {
   // As the generated src/ module does: every export read once, at load.
   const namespace = tests.request({ t: 'load', file: 'x.ts' }) as Record<string, unknown>;
   const mod = Object.fromEntries(Object.keys(namespace).map((k) => [k, namespace[k]]));
-  return { mod, tests, learner, violations, inbox, unhandled };
+  return { mod, tests, learner, violations, inbox, unhandled, sent };
 }
 
 describe('values cross as copies, functions and objects with behaviour as handles', () => {
@@ -165,5 +168,69 @@ describe("the tests' end gives away nothing it was not handed", () => {
     const { mod, violations } = pair({ huge: () => 'x'.repeat(9 * 1024 * 1024) });
     expect(() => (mod['huge'] as () => string)()).toThrow(/too large/);
     expect(violations.join()).toMatch(/size limit/);
+  });
+});
+
+describe('what a handle brings along is read without a round trip', () => {
+  const gets = (sent: Array<{ to: string; t: unknown; key?: unknown }>, to: string) => sent.filter((m) => m.to === to && m.t === 'get').map((m) => m.key);
+
+  test("the fields of the tests' options object: read by the learner without asking, missing ones undefined", () => {
+    const { mod, sent } = pair({
+      read: (o: Record<string, unknown>) => [o['maxAttempts'], (o['now'] as () => number)(), o['label'], o['budget'], o['idempotent']],
+    });
+    const opts = { maxAttempts: 3, now: () => 42, label: 'x', budget: undefined };
+    expect((mod['read'] as (o: object) => unknown[])(opts)).toEqual([3, 42, 'x', undefined, undefined]);
+    expect(gets(sent, 'tests'), 'property reads the learner asked the tests for').toEqual([]);
+  });
+
+  test('a field that is not cheap to send (data the copy would carry whole) is still asked for, and correct', () => {
+    const { mod, sent } = pair({ read: (o: Record<string, unknown>) => (o['history'] as number[]).length });
+    expect((mod['read'] as (o: object) => number)({ history: [1, 2, 3], now: () => 0 })).toBe(3);
+    expect(gets(sent, 'tests')).toEqual(['history']);
+  });
+
+  test('a field set through the handle is asked for again, and sees the change', () => {
+    const { mod, sent } = pair({
+      bump: (o: Record<string, unknown>) => {
+        o['tries'] = (o['tries'] as number) + 1;
+        return [o['tries'], o['absent']];
+      },
+    });
+    const opts = { tries: 1, now: () => 0 };
+    expect((mod['bump'] as (o: object) => unknown[])(opts)).toEqual([2, undefined]);
+    expect(opts.tries, "the tests' own object changed").toBe(2);
+    expect(gets(sent, 'tests')).toEqual(['tries', 'absent']);
+  });
+
+  test('an object crossing again brings its fields as they are now', () => {
+    const { mod } = pair({ read: (o: Record<string, unknown>) => o['limit'] });
+    const opts = { limit: 1, now: () => 0 };
+    const read = mod['read'] as (o: object) => unknown;
+    expect(read(opts)).toBe(1);
+    opts.limit = 5;
+    expect(read(opts)).toBe(5);
+  });
+
+  test("the methods of the learner's class are read without asking; its state still is asked for", () => {
+    class Budget {
+      tokens = 2;
+      trySpend() {
+        return this.tokens >= 1 ? (this.tokens--, true) : false;
+      }
+    }
+    const { mod, sent } = pair({ make: () => new Budget() });
+    const b = (mod['make'] as () => Budget)();
+    expect([b.trySpend(), b.trySpend(), b.trySpend()]).toEqual([true, true, false]);
+    expect(b.tokens).toBe(0);
+    expect(gets(sent, 'learner'), 'property reads the tests asked the learner for').toEqual(['tokens']);
+  });
+
+  test("the tests' end takes nothing it would refuse to ask for: a matcher hook sent as a known field is dropped", () => {
+    const { tests, violations } = pair({});
+    const mirror = tests.decode({ $: 'r', id: 7, f: { asymmetricMatch: { $: 'f', id: 8, name: 'x', length: 1 }, ok: 1 }, m: {} }) as Record<string, unknown>;
+    expect(mirror['ok']).toBe(1);
+    expect(mirror['asymmetricMatch']).toBeUndefined();
+    expect(() => tests.decode({ $: 'r', id: 9, f: [1, 2] })).toThrow(/known fields/);
+    expect(violations.at(-1)).toMatch(/known fields that are not an object/);
   });
 });

@@ -15,7 +15,7 @@ export interface WarmGraderOptions {
 /**
  * Grades like gradeExercise, but keeps one sandbox per exercise between calls, with vitest and
  * the type checker left running: what the local runner uses, so a learner's second run is fast.
- * (A sandbox without warm runs, the confined one, keeps only the type checker warm.)
+ * (The confined sandbox keeps vitest warm too, inside its confinement and limits.)
  * Calls for the same exercise are served one after another.
  */
 export function createWarmGrader(opts: WarmGraderOptions = {}) {

@@ -1,12 +1,21 @@
 import type { ChildProcess } from 'node:child_process';
-import type { RunResult } from '../core/types.ts';
+import type { RunLimit, RunOptions, RunResult } from '../core/types.ts';
 
 /** The line a warm script prints after each round (exercises/_env/grader-warm.mjs). */
 export const WARM_DONE = '__grader_warm_done__';
 
+/** What a sandbox checks while a round lasts, beyond its time limit (the confined one: memory). */
+export interface RoundWatch {
+  /** Checked every `everyMs`: a limit it returns kills the process and ends the round. */
+  poll?: { everyMs: number; check(): RunLimit | undefined };
+  /** Reads a round's output for a limit the process hit on its own (out of memory). */
+  limitIn?(output: string): RunLimit | undefined;
+}
+
 /**
  * A long-lived child that works in rounds: write `run`, collect its output until the done marker.
- * A round past its time limit kills the child (the caller starts a fresh one next time).
+ * A round past its time limit (or a limit `watch` finds) kills the child; the sandbox starts a fresh
+ * one next time (WarmSlot).
  */
 export class WarmProcess {
   private output = '';
@@ -17,6 +26,7 @@ export class WarmProcess {
     readonly child: ChildProcess,
     private readonly kill: () => void,
     private readonly maxOutput: number,
+    private readonly watch: RoundWatch = {},
   ) {
     const collect = (chunk: Buffer) => {
       this.output += chunk.toString('utf8');
@@ -47,6 +57,10 @@ export class WarmProcess {
     return !this.exited;
   }
 
+  stop(): void {
+    this.kill();
+  }
+
   private settle(exitCode: number | null) {
     const done = this.waiting;
     this.waiting = undefined;
@@ -57,19 +71,50 @@ export class WarmProcess {
     const started = performance.now();
     this.output = '';
     return new Promise((resolve) => {
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
+      let limit: RunLimit | undefined;
+      const stop = (why: RunLimit) => {
+        limit ??= why;
         this.kill();
-      }, timeoutMs);
+      };
+      const timer = setTimeout(() => stop({ kind: 'time', ms: timeoutMs }), timeoutMs);
+      const { poll, limitIn } = this.watch;
+      const polling =
+        poll &&
+        setInterval(() => {
+          const crossed = poll.check();
+          if (crossed) stop(crossed);
+        }, poll.everyMs);
       this.waiting = (exitCode) => {
         clearTimeout(timer);
+        if (polling) clearInterval(polling);
         const output = this.output.slice(0, this.maxOutput);
         this.output = '';
-        resolve({ exitCode, output, timedOut, durationMs: performance.now() - started });
+        // Only a round whose process died can have hit a limit on its own.
+        if (exitCode === null) limit ??= limitIn?.(output);
+        resolve({ exitCode, output, timedOut: limit?.kind === 'time', durationMs: performance.now() - started, ...(limit ? { limit } : {}) });
       };
       if (this.exited) this.settle(null);
       else this.child.stdin!.write('run\n');
     });
+  }
+}
+
+/**
+ * The one warm process a sandbox keeps: started on first use, kept while the environment stays the
+ * same (and the script), started afresh when either changes or the last one died (killed at a limit, or by
+ * the sandbox's kill()).
+ */
+export class WarmSlot {
+  private kept: { key: string; process: WarmProcess } | undefined;
+
+  constructor(private readonly start: (script: string, env: Record<string, string> | undefined) => WarmProcess) {}
+
+  round(script: string, opts: RunOptions): Promise<RunResult> {
+    const key = JSON.stringify([script, opts.env ?? {}]);
+    if (!this.kept || this.kept.key !== key || !this.kept.process.alive) {
+      this.kept?.process.stop();
+      this.kept = { key, process: this.start(script, opts.env) };
+    }
+    return this.kept.process.round(opts.timeoutMs);
   }
 }
