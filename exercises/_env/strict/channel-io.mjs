@@ -41,4 +41,13 @@ const closed = (why) => {
 };
 sock.on('error', (e) => closed(String(e?.message ?? e)));
 sock.on('close', () => closed('the other side closed the channel'));
-port.on('message', (line) => sock.write(line + '\n'));
+// A line (a message of the main thread) or the rest of one it could not write itself (bytes).
+const written = () => Atomics.add(flag, 2, 1);
+port.on('message', (m) => (typeof m === 'string' ? sock.write(`${m}\n`, written) : sock.write(m, written)));
+// The main thread writes straight to the socket once it knows the descriptor (see channel.mjs).
+const publish = () => {
+  const fd = sock._handle?.fd;
+  if (Number.isInteger(fd) && fd >= 0) Atomics.store(flag, 1, fd + 1);
+};
+if (typeof socket === 'number') publish();
+else sock.once('connect', publish);
