@@ -30,8 +30,8 @@ killSandboxesOnSignals();
 
 const cli = readCli({
   usage: {
-    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (default 100 submissions, one grader per core)',
-    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (mặc định 100 bài nộp, mỗi core một lượt chấm)',
+    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (default 100 submissions, as many graders as grade-class uses by default)',
+    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (mặc định 100 bài nộp, số bộ chấm mặc định của grade-class)',
   },
   options: { count: { type: 'string' }, jobs: { type: 'string' }, 'unsafe-no-sandbox': { type: 'boolean' }, verdicts: { type: 'string' } },
   maxPositionals: 0,

@@ -11,6 +11,7 @@ import {
   GradeInputError,
   killSandboxesOnSignals,
   NOT_STRICT,
+  notStrictReasons,
   REPO_ROOT,
   StrictGrader,
   type Report,
@@ -19,6 +20,7 @@ import {
 killSandboxesOnSignals();
 import { userPath } from './user-path.ts';
 import { msg } from './cli-messages.ts';
+import type { CatalogKey } from '../src/i18n/catalog.ts';
 import { runCli, type CliContext } from './run-cli.ts';
 import { formatReport } from './format-report.ts';
 
@@ -60,7 +62,7 @@ async function check({
   let report: Report;
   try {
     const strict = values.strict === true;
-    const reason = NOT_STRICT[id];
+    const reason = NOT_STRICT.includes(id) ? notStrictReasons.t(lang, id as CatalogKey<typeof notStrictReasons>) : undefined;
     if (strict && !confinementStatus().available) {
       process.stderr.write(msg(lang, 'check.strictUnavailable', { reason: confinementStatus().reason ?? '' }) + '\n');
       return 2;
