@@ -1,6 +1,7 @@
 // The learner's process in strict grading: it loads the learner's modules and answers the tests'
-// calls over the channel (argv[2]: the descriptor of the connection the grader handed over). It runs in its own confined sandbox with the
-// learner's files only; nothing here is trusted by the tests (the learner may rewrite all of it).
+// calls over the channel (argv[2]: the descriptor of the connection the grader handed over). It runs
+// in its own confined sandbox with the learner's files only; nothing here is trusted by the tests
+// (the learner may rewrite all of it).
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { openChannel } from './channel.mjs';

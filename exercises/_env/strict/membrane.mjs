@@ -169,8 +169,8 @@ export function createMembrane(o) {
    * cheap to send (primitives, short strings, functions, abort signals, other handles), and the
    * methods its class defines that no own field hides; when every field of a plain object is sent,
    * a name it does not have reads as undefined without asking. After a field is set or deleted
-   * through the handle, reads of that handle ask again. Fields changed later by the object's own side are not seen
-   * until the object crosses again, as with the data objects that cross as copies.
+   * through the handle, reads of that handle ask again. Fields changed later by the object's own
+   * side are not seen until the object crosses again, as with the data objects that cross as copies.
    */
   function knownFields(v, depth, seen) {
     const out = {};
