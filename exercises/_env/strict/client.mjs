@@ -31,13 +31,8 @@ function connect() {
     // Calls made by the learner's code run through the src/ module's trampoline, so a suite that
     // looks at who called a global (by stack) sees the learner's file, as in one process.
     invoke: (fn, self, args) => invoker(fn, self, args),
-    onViolation: (why) => {
-      try {
-        appendFileSync(VIOLATIONS, JSON.stringify({ why: String(why).slice(0, 500) }) + '\n');
-      } catch {
-        // best effort: the violation also ends the channel, which fails the tests that need it
-      }
-    },
+    // The violation also ends the channel, which fails the tests that need it.
+    onViolation: (why) => record({ why: String(why).slice(0, 500) }),
     // Emitted here as the tests' own: a suite's listener, or vitest's, hears it.
     onUnhandled: (reason) => {
       process.emit(
@@ -64,17 +59,20 @@ function connect() {
   return membrane;
 }
 
-/**
- * The learner's process ended the channel while this process still had it: it exited, crashed or
- * was killed (the grader reads the reason from how the process ended). Recorded for the gradebook.
- */
-function learnerLeft(why) {
+/** One line of what strict grading noticed, for the grader's gradebook (best effort). */
+function record(entry) {
   try {
-    appendFileSync(VIOLATIONS, JSON.stringify({ left: String(why).slice(0, 200) }) + '\n');
+    appendFileSync(VIOLATIONS, JSON.stringify(entry) + '\n');
   } catch {
-    // best effort, as for violations
+    // nothing else to tell it with
   }
 }
+
+/**
+ * The learner's process ended the channel while this process still had it: it exited, crashed or
+ * was killed (the grader reads the reason from how the process ended).
+ */
+const learnerLeft = (why) => record({ left: String(why).slice(0, 200) });
 
 /** The learner's module `file`, loaded in the learner's process (its exports, read through the channel). */
 export function learnerModule(file, trampoline) {

@@ -23,7 +23,7 @@ export class WarmProcess {
   private exited = false;
 
   constructor(
-    readonly child: ChildProcess,
+    private readonly child: ChildProcess,
     private readonly kill: () => void,
     private readonly maxOutput: number,
     private readonly watch: RoundWatch = {},
