@@ -89,9 +89,13 @@ export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandbo
     );
   });
   let report: Report;
+  let noticed: string | undefined;
   let ended: RunResult[];
   try {
     report = await gradeWith({ ...request, files: proxies }, tests, { ...opts, typecheck: false });
+    // Read before the learner's processes are killed: a tests' process still alive then (a suite's
+    // child process) would record their end as a learner's process leaving first.
+    noticed = await tests.readFile(STRICT_VIOLATIONS_FILE);
   } finally {
     await handoff.close();
     await learner.kill();
@@ -99,7 +103,7 @@ export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandbo
   }
   const suspicions: StrictOutcome['suspicions'] = [];
   let left = false;
-  for (const line of (await tests.readFile(STRICT_VIOLATIONS_FILE))?.split('\n') ?? []) {
+  for (const line of noticed?.split('\n') ?? []) {
     if (!line.trim()) continue;
     try {
       const entry = JSON.parse(line) as { why?: unknown; left?: unknown };
