@@ -11,6 +11,7 @@ import { ENV_DIR } from './fs-source.ts';
 import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
 import { exportNames, strictProxySource } from './strict-proxy.ts';
 import { startHandoff } from './strict-handoff.ts';
+import { PLAIN_LIST, stripLearnerTypes } from './strict-strip.ts';
 import type { Report, RunOptions, RunResult, Sandbox } from '../core/types.ts';
 import type { Socket } from 'node:net';
 
@@ -60,8 +61,11 @@ export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandbo
   const runTimeoutMs = opts.runTimeoutMs ?? exercise.limits.runTimeoutMs;
   const strict = await loadStrictFiles();
 
-  const learnerFiles: Record<string, string> = { 'package.json': '{ "type": "module" }\n' };
-  for (const f of exercise.files) learnerFiles[`src/${f.path}`] = f.editable ? request.files[f.path]! : (bundle.starter[f.path] ?? '');
+  const sources: Record<string, string> = {};
+  for (const f of exercise.files) sources[f.path] = f.editable ? request.files[f.path]! : (bundle.starter[f.path] ?? '');
+  const stripped = stripLearnerTypes(sources);
+  const learnerFiles: Record<string, string> = { 'package.json': '{ "type": "module" }\n', [PLAIN_LIST]: JSON.stringify(stripped.plain) };
+  for (const [path, text] of Object.entries(stripped.files)) learnerFiles[`src/${path}`] = text;
   for (const name of LEARNER_SIDE) learnerFiles[`strict/${name}`] = strict[name]!;
   await learner.mount(learnerFiles);
 

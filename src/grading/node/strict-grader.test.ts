@@ -1,12 +1,11 @@
 // Which exercises strict grading leaves to one (confined) process, and that each says why.
 import { describe, expect, test } from 'vitest';
 import { fsExerciseSource } from './fs-source.ts';
-import { NOT_STRICT, notStrictReasons, PROTOCOL_CANNOT_CARRY, strictSupported, TOO_MANY_CALLS } from './strict-grader.ts';
+import { NOT_STRICT, notStrictReasons, strictSupported } from './strict-grader.ts';
 
 describe('exercises graded in one process', () => {
-  test('service-chain (HTTP servers) and adaptive-throttle (too many calls for its timeouts), each with a reason', async () => {
-    expect(PROTOCOL_CANNOT_CARRY).toEqual(['service-chain']);
-    expect(TOO_MANY_CALLS).toEqual(['adaptive-throttle']);
+  test('only service-chain (HTTP servers the tests connect to), with its reason', async () => {
+    expect(NOT_STRICT).toEqual(['service-chain']);
     expect([...notStrictReasons.keys].sort()).toEqual([...NOT_STRICT].sort());
     const ids = await fsExerciseSource().ids();
     for (const id of NOT_STRICT) {
@@ -14,6 +13,6 @@ describe('exercises graded in one process', () => {
       for (const lang of ['en', 'vi'] as const) expect(notStrictReasons.t(lang, id as never).length, `${id} says why (${lang})`).toBeGreaterThan(40);
       expect(strictSupported(id)).toBe(false);
     }
-    expect(ids.filter(strictSupported)).toHaveLength(ids.length - 2);
+    expect(ids.filter(strictSupported)).toHaveLength(ids.length - 1);
   });
 });

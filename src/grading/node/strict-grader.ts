@@ -8,35 +8,21 @@ import { canHandOverSockets, gradeStrict, type StrictOutcome } from './strict-gr
 import type { Sandbox } from '../core/types.ts';
 import { defineCatalog } from '../../i18n/catalog.ts';
 
-/** Exercises whose hidden tests the protocol cannot carry at all (the reasons: notStrictReasons). */
-export const PROTOCOL_CANNOT_CARRY: readonly string[] = ['service-chain'];
-
 /**
- * Exercises the protocol carries, but too slowly for their tests' timeouts: every call between the
- * two processes is a round trip over a socket (about 150 µs of CPU on an idle 2-core machine), and a
- * synchronous test that makes more of them than fit in its timeout fails for every submission,
- * the reference too. adaptive-throttle's A7 test drives 20,000 admit() calls, each reading the
- * tests' clock three times and their random source once (about 116,000 round trips), in a 6 s test;
- * A2 and A6 (thousands of calls each) time out too when two grades run at once on a loaded machine.
+ * Exercises graded in one (confined) process: their hidden tests need what the protocol cannot carry
+ * (the reasons: notStrictReasons). Every other exercise is graded strictly.
  */
-export const TOO_MANY_CALLS: readonly string[] = ['adaptive-throttle'];
-
-/** Exercises graded in one (confined) process. */
-export const NOT_STRICT: readonly string[] = [...PROTOCOL_CANNOT_CARRY, ...TOO_MANY_CALLS];
+export const NOT_STRICT: readonly string[] = ['service-chain'];
 
 /** Why each of NOT_STRICT is graded in one process, in both languages (`npm run check -- <id> --strict` says it). */
 export const notStrictReasons = defineCatalog({
   en: {
     'service-chain':
       "its tests listen on, send HTTP requests to and hang up on the http.Server each of the learner's services returns, and the services call each other over HTTP; a server in the learner's sandbox is in another network namespace, out of reach of the tests",
-    'adaptive-throttle':
-      "its A7 test makes about 116,000 synchronous calls between the learner's code and the tests' clock and random source within a 6 s timeout; across two processes they take 15 s or more",
   },
   vi: {
     'service-chain':
       'test của bài này listen, gửi request HTTP tới và ngắt kết nối với http.Server mà mỗi service của học viên trả về, còn các service gọi nhau qua HTTP; server nằm trong sandbox của học viên thuộc một network namespace khác, test không với tới được',
-    'adaptive-throttle':
-      'test A7 của bài này gọi đồng bộ khoảng 116.000 lần giữa code của học viên với đồng hồ và nguồn số ngẫu nhiên của test trong giới hạn 6 s; qua hai process thì mất từ 15 s trở lên',
   },
 });
 
