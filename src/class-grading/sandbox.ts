@@ -69,11 +69,11 @@ export function sandboxText(lang: Lang, m: Message): string {
 /**
  * How many learners are graded at once when --jobs is not given. Part of a strict (confined) grade
  * is spent waiting on the suite's real timers in processes that sleep, so one grade per core keeps
- * the machine busy (the benchmark class on an idle 2-core machine, 30 Nov 2026: 121 to 128 s with 2
- * at a time, 106 to 110 s with 3; see the README's Benchmarks). Not more: the suites' timing rules (a
- * rejection within 200 ms of an abort, retry-helper's R14) need the processes to get a core when
- * they wake, and with 3 grades at once on 2 cores R14 failed in two of 192 runs for code whose
- * abort handling is correct. In one process per grade (unconfined), a core is left to the machine.
+ * the machine busy (the benchmark class on an idle 2-core machine, 1 Dec 2026: 115 to 122 s with 2
+ * at a time, 104 s with 3; see the README's Benchmarks). Not more: the suites' timing rules need the
+ * processes to get a core when they wake, and with 3 strict grades at once on 2 cores the strict
+ * proof's first attempt differed for 2 of 204 entries once (hedged-fetch and fan-out, whose tests
+ * time hedges at 15 to 40 ms). In one process per grade (unconfined), a core is left to the machine.
  */
 export function defaultJobs(confined: boolean, cores: number = availableParallelism()): number {
   return confined ? cores : Math.max(1, cores - 1);

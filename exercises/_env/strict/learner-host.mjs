@@ -3,7 +3,7 @@
 // in its own confined sandbox with the learner's files only; nothing here is trusted by the tests
 // (the learner may rewrite all of it).
 import { readFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { openChannel } from './channel.mjs';
@@ -11,9 +11,10 @@ import { createMembrane } from './membrane.mjs';
 
 // The learner's .ts files the grader already made plain JavaScript (src/grading/node/strict-strip.ts)
 // load as they are, without starting Node's TypeScript compiler in this process; the others (an enum,
-// a syntax error) go through it (--experimental-transform-types), as before.
+// a syntax error) go through it (--experimental-transform-types), as before. Without registerHooks
+// (before Node 22.15) every file goes through it: a stripped file is still valid TypeScript.
 const plain = new Set(JSON.parse(readFileSync(new URL('./plain-js.json', import.meta.url), 'utf8')).map((p) => pathToFileURL(resolve('src', p)).href));
-registerHooks({
+nodeModule.registerHooks?.({
   load: (url, context, nextLoad) =>
     plain.has(url) ? { format: 'module', source: readFileSync(new URL(url), 'utf8'), shortCircuit: true } : nextLoad(url, context),
 });
