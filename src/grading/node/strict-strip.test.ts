@@ -1,7 +1,7 @@
 // The learner's TypeScript made plain in the grader: types erased in place, everything else left to
 // the learner's process.
 import { expect, test } from 'vitest';
-import { stripLearnerTypes } from './strict-strip.ts';
+import { createTypeStripper, stripLearnerTypes, type Strip } from './strict-strip.ts';
 
 const positionOf = (text: string, needle: string) => {
   const before = text.slice(0, text.indexOf(needle)).split('\n');
@@ -41,4 +41,30 @@ test('code that needs more than erasing, or does not parse, is left to the learn
   const out = stripLearnerTypes(files);
   expect(out.plain).toEqual(['plain.ts']);
   expect(out.files).toEqual(files);
+});
+
+test('after a fault of the stripper itself, it is never called again: no later learner gets its output', () => {
+  const calls: string[] = [];
+  const flaky: Strip = (code) => {
+    calls.push(code);
+    if (code.includes('hostile')) throw Object.assign(new Error('memory access out of bounds'), { code: 'ERR_INTERNAL_ASSERTION' });
+    if (code.includes('enum')) throw Object.assign(new Error('enum'), { code: 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX' });
+    return code.replace(': number', '        ');
+  };
+  const strip = createTypeStripper(() => flaky);
+  expect(strip({ 'a.ts': 'const a: number = 1;', 'b.ts': 'enum B {}' }).plain, 'a syntax verdict is no fault').toEqual(['a.ts']);
+  const files = { 'h.ts': 'hostile', 'later.ts': 'const n: number = 1;' };
+  expect(strip(files)).toEqual({ files, plain: [] });
+  expect(strip({ 'next.ts': 'const n: number = 2;' }).plain).toEqual([]);
+  expect(calls).toEqual(['const a: number = 1;', 'enum B {}', 'hostile']);
+});
+
+// Last in this file: it breaks Node's stripper for the rest of this process (vitest gives each test
+// file a process of its own).
+test("a file that breaks Node's stripper turns stripping off: nothing after it is stripped", () => {
+  const hostile = `export const x = ${'('.repeat(100_000)}1${')'.repeat(100_000)};\n`;
+  const files = { 'hostile.ts': hostile, 'later.ts': 'export const n: number = 1;\n' };
+  expect(stripLearnerTypes(files)).toEqual({ files, plain: [] });
+  const ordinary = { 'retry.ts': 'export const n: number = 1;\n' };
+  expect(stripLearnerTypes(ordinary)).toEqual({ files: ordinary, plain: [] });
 });

@@ -7,20 +7,27 @@
  * than erasing (an enum, a namespace, parameter properties) or does not parse is left as it is: the
  * learner's process compiles it itself, as before, and reports its errors the same way.
  *
- * Parsing untrusted code here is safe: nothing of it runs in the grader.
+ * Parsing untrusted code here is safe: nothing of it runs in the grader. But the stripper is a
+ * WebAssembly module shared by the whole process, and a hostile file can break it (a hundred thousand
+ * nested parentheses overflow its stack; every later call then fails with "memory access out of
+ * bounds"). Its output is never trusted after such a fault: from the first error that is not a verdict
+ * on the file's syntax, the grader strips nothing more, and every later learner's process compiles
+ * its own files, as before (slower, graded the same).
  */
 import * as nodeModule from 'node:module';
 
 /** Where the learner's process finds the list of files made plain (see learner-host.mjs). */
 export const PLAIN_LIST = 'strict/plain-js.json';
 
-type Strip = (code: string, options: { mode: 'strip' }) => string;
+export type Strip = (code: string, options: { mode: 'strip' }) => string;
 
-let strip: Strip | null | undefined;
-function stripper(): Strip | null {
-  if (strip !== undefined) return strip;
+/** How the stripper says a file needs more than erasing, or does not parse. */
+const SYNTAX_VERDICTS: unknown[] = ['ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX', 'ERR_INVALID_TYPESCRIPT_SYNTAX'];
+
+/** Node's stripper (node:module's stripTypeScriptTypes), or null on a Node without it. */
+function nodeStripper(): Strip | null {
   const fn = (nodeModule as { stripTypeScriptTypes?: Strip }).stripTypeScriptTypes;
-  if (typeof fn !== 'function') return (strip = null); // a Node without it: every file goes as it is
+  if (typeof fn !== 'function') return null;
   // Node warns once that the function is experimental; on a grader's terminal that reads as a fault.
   const emitWarning = process.emitWarning;
   process.emitWarning = () => undefined;
@@ -31,26 +38,36 @@ function stripper(): Strip | null {
   } finally {
     process.emitWarning = emitWarning;
   }
-  return (strip = fn);
+  return fn;
 }
 
+export type LearnerTypeStripper = (files: Record<string, string>) => { files: Record<string, string>; plain: string[] };
+
 /**
- * `files` (path -> text) with each `.ts` file's types erased where that is all it needs; `plain`
- * lists those files, which the learner's process then loads as JavaScript.
+ * A stripper for many grades: `files` (path -> text) with each `.ts` file's types erased where that
+ * is all it needs; `plain` lists those files, which the learner's process then loads as JavaScript.
+ * `strip` is Node's (loaded on first use); tests pass their own.
  */
-export function stripLearnerTypes(files: Record<string, string>): { files: Record<string, string>; plain: string[] } {
-  const fn = stripper();
-  const out: Record<string, string> = { ...files };
-  const plain: string[] = [];
-  if (!fn) return { files: out, plain };
-  for (const [path, text] of Object.entries(files)) {
-    if (!path.endsWith('.ts')) continue;
-    try {
-      out[path] = fn(text, { mode: 'strip' });
-      plain.push(path);
-    } catch {
-      // ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX or ERR_INVALID_TYPESCRIPT_SYNTAX: the learner's process decides
+export function createTypeStripper(strip: () => Strip | null = nodeStripper): LearnerTypeStripper {
+  let fn: Strip | null | undefined;
+  return (files) => {
+    if (fn === undefined) fn = strip(); // once: null stays null (no stripper, or a broken one)
+    const out: Record<string, string> = { ...files };
+    const plain: string[] = [];
+    for (const [path, text] of Object.entries(files)) {
+      if (!fn || !path.endsWith('.ts')) continue;
+      try {
+        out[path] = fn(text, { mode: 'strip' });
+        plain.push(path);
+      } catch (error) {
+        // Syntax it does not erase, or a syntax error: the learner's process decides, as before.
+        if (SYNTAX_VERDICTS.includes((error as { code?: unknown }).code)) continue;
+        fn = null; // the stripper itself failed (see above): never again for this grader
+      }
     }
-  }
-  return { files: out, plain };
+    return { files: out, plain };
+  };
 }
+
+/** The grader's one stripper (Node's stripper is one per process, and so is its fault). */
+export const stripLearnerTypes: LearnerTypeStripper = createTypeStripper();
