@@ -9,12 +9,10 @@ import type { Sandbox } from '../core/types.ts';
 import { defineCatalog } from '../../i18n/catalog.ts';
 
 /**
- * Exercises graded in one (confined) process: their hidden tests need what the protocol cannot carry
- * (the reasons: notStrictReasons). Every other exercise is graded strictly.
+ * The exercises graded in one (confined) process, each with why in both languages (`npm run check --
+ * <id> --strict` says it): their hidden tests need what the protocol cannot carry. Every other
+ * exercise is graded strictly.
  */
-export const NOT_STRICT: readonly string[] = ['service-chain'];
-
-/** Why each of NOT_STRICT is graded in one process, in both languages (`npm run check -- <id> --strict` says it). */
 export const notStrictReasons = defineCatalog({
   en: {
     'service-chain':
@@ -25,6 +23,9 @@ export const notStrictReasons = defineCatalog({
       'test của bài này listen, gửi request HTTP tới và ngắt kết nối với http.Server mà mỗi service của học viên trả về, còn các service gọi nhau qua HTTP; server nằm trong sandbox của học viên thuộc một network namespace khác, test không với tới được',
   },
 });
+
+/** The exercises graded in one (confined) process: notStrictReasons' keys. */
+export const NOT_STRICT: readonly string[] = notStrictReasons.keys;
 
 export function strictSupported(exerciseId: string): boolean {
   return !NOT_STRICT.includes(exerciseId);

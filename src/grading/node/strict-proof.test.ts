@@ -5,7 +5,7 @@
 // Needs bubblewrap (skipped with the reason otherwise, or failed under GRADER_REQUIRE_CONFINEMENT=1).
 import { afterAll, describe, expect, test } from 'vitest';
 import { filesHash, loadCatalogue, recordedVerdicts, verdictsOf, allVariants, type Verdicts } from './proof-catalogue.ts';
-import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, NodeSandbox, NOT_STRICT, StrictGrader } from '../index.ts';
+import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, NodeSandbox, StrictGrader, strictSupported } from '../index.ts';
 
 const source = fsExerciseSource();
 const status = confinementStatus();
@@ -70,7 +70,7 @@ async function oneProcessVerdicts(id: string, name: string, files: Record<string
 }
 
 // Exercises graded in one confined process (NOT_STRICT, each with its reason) are not proven here.
-const ids = (await source.ids()).filter((id) => !NOT_STRICT.includes(id));
+const ids = (await source.ids()).filter(strictSupported);
 
 describe.skipIf(!status.available && !required)(
   `strict grading gives the one-process verdicts${status.available ? '' : ` (skipped: ${status.reason})`}`,
