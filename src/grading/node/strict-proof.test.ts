@@ -89,18 +89,22 @@ describe.skipIf(!status.available && !required)(
             const keep = (v: Verdicts) => Object.fromEntries(Object.entries(v.tests).filter(([name]) => !skip.includes(name)));
             // Tests that wait on real timers (10 to 20 ms windows) can flip either way on a loaded
             // machine, in one process as in two: a difference is graded again, both ways, twice at
-            // most, the strict grade then alone on the machine's cores.
+            // most, the strict grade then alone on the machine's cores. A suspicion is graded again
+            // too (one CI run of many saw one for an honest variant, its detail not printed then).
             let expected: Verdicts | undefined;
             let outcome: Awaited<ReturnType<StrictGrader['grade']>> | undefined;
             for (let attempt = 0; attempt < 3; attempt++) {
               expected = await limit(() => oneProcessVerdicts(id, variant.name, variant.files, attempt === 0 ? hash : 'fresh'));
               outcome = await limit(() => strict.grade({ exerciseId: id, files: variant.files, lang: 'en' }), attempt === 0 ? 1 : 2);
-              if (JSON.stringify(keep(verdictsOf(outcome.report))) === JSON.stringify(keep(expected))) break;
+              const same = JSON.stringify(keep(verdictsOf(outcome.report))) === JSON.stringify(keep(expected));
+              if (same && outcome.suspicions.length === 0) break;
+              // Said in the run's output, so a difference that a regrade clears still leaves a trace.
+              console.warn(`strict proof ${id} ${variant.name}, attempt ${attempt + 1}: ${same ? 'same verdicts' : 'verdicts differ'}; suspicions ${JSON.stringify(outcome.suspicions)}`);
             }
             const got = verdictsOf(outcome!.report);
             expect(keep(got), `verdicts through strict grading (${outcome!.report.message ?? ''})`).toEqual(keep(expected!));
             expect(got.status).toBe(expected!.status);
-            expect(outcome!.suspicions, 'nothing in the catalogue looks like tampering').toEqual([]);
+            expect(outcome!.suspicions, `nothing in the catalogue looks like tampering: ${JSON.stringify(outcome!.suspicions)}`).toEqual([]);
           });
         }
       });
