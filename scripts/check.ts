@@ -10,8 +10,6 @@ import {
   gradeExercise,
   GradeInputError,
   killSandboxesOnSignals,
-  NOT_STRICT,
-  notStrictReasons,
   REPO_ROOT,
   StrictGrader,
   type Report,
@@ -20,7 +18,6 @@ import {
 killSandboxesOnSignals();
 import { userPath } from './user-path.ts';
 import { msg } from './cli-messages.ts';
-import type { CatalogKey } from '../src/i18n/catalog.ts';
 import { runCli, type CliContext } from './run-cli.ts';
 import { formatReport } from './format-report.ts';
 
@@ -62,13 +59,11 @@ async function check({
   let report: Report;
   try {
     const strict = values.strict === true;
-    const reason = NOT_STRICT.includes(id) ? notStrictReasons.t(lang, id as CatalogKey<typeof notStrictReasons>) : undefined;
     if (strict && !confinementStatus().available) {
       process.stderr.write(msg(lang, 'check.strictUnavailable', { reason: confinementStatus().reason ?? '' }) + '\n');
       return 2;
     }
-    if (strict && reason) process.stderr.write(msg(lang, 'check.notStrict', { id, reason }) + '\n');
-    if (strict && !reason) {
+    if (strict) {
       const grader = new StrictGrader(() => ConfinedSandbox.create(), { source });
       const outcome = await grader.grade({ exerciseId: id, files, lang }).finally(() => grader.dispose());
       report = outcome.report;

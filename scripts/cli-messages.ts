@@ -9,7 +9,6 @@ const en = {
   'usage.check':
     'Usage: npm run check -- <id> [--from DIR] [--json] [--lang vi|en] [--strict]\nGrades the files in DIR (default workbook/<id>/).\n--strict: grade as grade-class does, your code in a confined process of its own (needs bubblewrap).',
   'check.strictUnavailable': '--strict needs confinement, which this machine does not have: {reason}',
-  'check.notStrict': '--strict does not carry {id} ({reason}); graded as usual, tests and code in one process.',
   'check.tampering': 'Strict grading noticed: {what}',
   'usage.badLang': 'Unknown language "{lang}": use vi or en.',
   'usage.unknownOption': 'Unknown option {option}.',
@@ -54,7 +53,6 @@ const vi = {
   'usage.check':
     'Cách dùng: npm run check -- <id> [--from DIR] [--json] [--lang vi|en] [--strict]\nChấm các file trong DIR (mặc định workbook/<id>/).\n--strict: chấm như grade-class, code của bạn chạy trong một process riêng bị cô lập (cần bubblewrap).',
   'check.strictUnavailable': '--strict cần cơ chế cô lập mà máy này không có: {reason}',
-  'check.notStrict': '--strict không chở được bài {id} ({reason}); chấm theo cách thường, test và code trong cùng một process.',
   'check.tampering': 'Strict grading phát hiện: {what}',
   'usage.badLang': 'Không hỗ trợ ngôn ngữ "{lang}": hãy dùng vi hoặc en.',
   'usage.unknownOption': 'Không có tuỳ chọn {option}.',

@@ -25,8 +25,6 @@ export interface ClassGradingIO {
 export interface StrictlyGraded {
   report: Report;
   tampering: string[];
-  /** The exercise was graded in one process: strict grading cannot carry it yet. */
-  notStrict?: boolean;
 }
 
 export type ProgressEvent =
@@ -76,14 +74,13 @@ async function gradeLearner(
     try {
       const review = codeToReview(handedIn.files);
       const graded = await io.gradeExercise(id, handedIn.files, lang);
-      const { report, tampering = [], notStrict = false } = 'report' in graded ? graded : { report: graded };
+      const { report, tampering = [] } = 'report' in graded ? graded : { report: graded };
       exercises.push({
         id,
         status: 'graded',
         report,
         ...(review.length ? { review } : {}),
         ...(tampering.length ? { tampering } : {}),
-        ...(notStrict ? { notStrict } : {}),
       });
     } catch (error) {
       exercises.push({ id, status: 'grading-failed', message: error instanceof Error ? error.message : String(error) });

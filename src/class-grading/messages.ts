@@ -74,8 +74,6 @@ const en = {
   'problem.conflict':
     'conflict: {others} also claim(s) to be {email}; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)',
   'problem.tampering': '{id}: tampering suspected ({what}); the grade counts only what the learner’s code did through the grading protocol',
-  'problem.notStrict':
-    '{id}: graded in one confined process, tests and learner’s code together, not strictly (strict grading cannot carry this exercise: see docs/assignments.md); a result this code rewrote itself would not be noticed',
   'col.name': 'Name',
   'col.email': 'E-mail',
   'col.file': 'File',
@@ -196,8 +194,6 @@ const vi = {
   'problem.conflict':
     'xung đột: {others} cũng nhận là {email}; file nào cũng được chấm và không file nào thay file nào: hãy quyết định file nào là thật (hoặc chấm lại với --latest-wins)',
   'problem.tampering': '{id}: nghi can thiệp vào việc chấm ({what}); điểm chỉ tính những gì code của học viên làm qua giao thức chấm',
-  'problem.notStrict':
-    '{id}: được chấm trong một process cô lập chung cho test và code của học viên, không strict (strict grading không chở được bài này: xem docs/assignments.md); nếu code tự sửa kết quả thì sẽ không bị phát hiện',
   'col.name': 'Họ tên',
   'col.email': 'E-mail',
   'col.file': 'Tệp',

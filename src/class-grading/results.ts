@@ -21,7 +21,7 @@ export interface ClassContext {
 export type ExerciseOutcome =
   | { id: string; status: 'missing' }
   /** Graded by the hidden suite; the report's own status says pass, fail or error (code that did not load, a hang). */
-  | { id: string; status: 'graded'; report: Report; review?: string[]; tampering?: string[]; notStrict?: boolean }
+  | { id: string; status: 'graded'; report: Report; review?: string[]; tampering?: string[] }
   /** The grader itself failed (a sandbox that would not start): not the learner's doing. */
   | { id: string; status: 'grading-failed'; message: string };
 
@@ -106,7 +106,6 @@ export function learnerProblems(r: LearnerResult): Message[] {
     else if (e.report.status === 'error') out.push({ key: 'problem.runError', params: { id: e.id, message: e.report.message ?? '' } });
     if (e.status === 'graded' && e.review?.length) out.push({ key: 'problem.review', params: { id: e.id, what: e.review.join(', ') } });
     if (e.status === 'graded' && e.tampering?.length) out.push({ key: 'problem.tampering', params: { id: e.id, what: e.tampering.join('; ') } });
-    if (e.status === 'graded' && e.notStrict) out.push({ key: 'problem.notStrict', params: { id: e.id } });
   }
   for (const q of r.quizzes) if (!q.answered) out.push({ key: 'problem.quizMissing', params: { id: q.id } });
   return out;

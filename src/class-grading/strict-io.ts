@@ -2,10 +2,10 @@
  * Grading a class strictly: each learner's modules run in a confined process of their own and the
  * hidden tests reach them only through the grading protocol (src/grading/node/strict-grade.ts), so no
  * submission can change its own verdict. The tests' sandboxes stay warm across learners (no
- * learner's code ever runs in them); every learner gets a fresh process. An exercise the protocol
- * cannot carry yet is graded in one confined process and marked so in the gradebook.
+ * learner's code ever runs in them); every learner gets a fresh process. Every exercise is graded
+ * this way (the strict proof checks that the protocol carries each one).
  */
-import { fsExerciseSource, StrictGrader, strictSupported, type ExerciseSource, type Report } from '../grading/index.ts';
+import { fsExerciseSource, StrictGrader, type ExerciseSource } from '../grading/index.ts';
 import type { ClassGradingIO } from './grade-class.ts';
 import { nodeClassIO } from './node-io.ts';
 import type { SandboxFactory } from './sandbox.ts';
@@ -21,7 +21,6 @@ export function strictClassIO(dir: string, factory: SandboxFactory, source: Exer
   return {
     ...plain,
     async gradeExercise(exerciseId, files, lang) {
-      if (!strictSupported(exerciseId)) return { report: (await plain.gradeExercise(exerciseId, files, lang)) as Report, tampering: [], notStrict: true };
       const { report, suspicions } = await grader.grade({ exerciseId, files, lang });
       return { report, tampering: suspicions.map((s) => `${s.kind}: ${s.detail}`) };
     },

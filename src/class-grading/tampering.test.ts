@@ -18,7 +18,8 @@ interface Attack {
   exercise: string;
   file: string;
   name: string;
-  code: string;
+  /** Every editable file of the exercise: the attack's, and the untouched starter's for the others. */
+  files: Record<string, string>;
   what: string;
   fullMarksInOneProcess: boolean;
   /** What strict grading itself notices (an exit, a protocol violation), beyond the code review. */
@@ -49,18 +50,22 @@ function catalogue(): Attack[] {
     } catch {
       continue;
     }
-    const file = readdirSync(join(source, exercise)).find((n) => n.endsWith('.ts'))!;
+    // The attack is in the exercise's first editable file (service-chain: a.ts).
+    const editable = (
+      JSON.parse(readFileSync(join(REPO_ROOT, 'exercises', exercise, 'exercise.json'), 'utf8')) as { files: Array<{ path: string; editable: boolean }> }
+    ).files
+      .filter((f) => f.editable)
+      .map((f) => f.path);
+    const starter = (path: string) => readFileSync(join(REPO_ROOT, 'exercises', exercise, 'starter', path), 'utf8');
+    const file = editable[0]!;
     for (const n of names) {
-      const code = withStarter(
-        readFileSync(join(source, exercise, 'tampering', n), 'utf8'),
-        readFileSync(join(REPO_ROOT, 'exercises', exercise, 'starter', file), 'utf8'),
-      );
+      const code = withStarter(readFileSync(join(source, exercise, 'tampering', n), 'utf8'), starter(file));
       const what = /^\/\/ tampering: (.+)$/m.exec(code)?.[1] ?? '';
       out.push({
         exercise,
         file,
         name: n.replace(/\.ts$/, ''),
-        code,
+        files: Object.fromEntries(editable.map((path) => [path, path === file ? code : starter(path)])),
         what,
         fullMarksInOneProcess: /^\/\/ full-marks-in-one-process$/m.test(code),
         flaggedByStrictGrading: /^\/\/ flagged-by-strict-grading$/m.test(code),
@@ -97,10 +102,7 @@ describe.skipIf(!status.available && !required)(`strict grade-class${status.avai
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     attacks.forEach((a, i) => {
       const learner = { name: `Attacker ${i}`, email: `${a.exercise}.${a.name}@example.test` };
-      writeFileSync(
-        join(dir, `${String(i).padStart(2, '0')}.json`),
-        JSON.stringify(makeSubmission(assignment, learner, { [a.exercise]: { [a.file]: a.code } })),
-      );
+      writeFileSync(join(dir, `${String(i).padStart(2, '0')}.json`), JSON.stringify(makeSubmission(assignment, learner, { [a.exercise]: a.files })));
     });
     const io = strictClassIO(dir, () => ConfinedSandbox.create(), fsExerciseSource());
     const grading = await gradeClass(loaded.value, io, { jobs: 2, lang: 'en' }).finally(() => io.dispose());
@@ -129,7 +131,7 @@ describe('in one process (tests and learner together), the attacks marked so get
     test(`${a.exercise}/${a.name}`, { timeout: SLOW }, async () => {
       const sandbox = await NodeSandbox.create();
       try {
-        const report = await gradeWith({ exerciseId: a.exercise, files: { [a.file]: a.code }, lang: 'en' }, sandbox, { source, typecheck: false });
+        const report = await gradeWith({ exerciseId: a.exercise, files: a.files, lang: 'en' }, sandbox, { source, typecheck: false });
         expect(report.status, report.message).toBe('pass');
         expect(report.counts.failed).toBe(0);
         expect(report.counts.passed).toBeGreaterThan(10);

@@ -9,7 +9,6 @@ import { ui } from './ui/index.ts';
 import { gradingMessages } from '../grading/core/messages.ts';
 import { classMessages } from '../class-grading/messages.ts';
 import { cliMessages } from '../../scripts/cli-messages.ts';
-import { notStrictReasons } from '../grading/node/strict-grader.ts';
 
 /** What the checks read of a catalog, whatever its keys. */
 type Checked = Pick<Catalog<string>, 'keys' | 'sameInBoth' | 'entries'>;
@@ -20,7 +19,6 @@ const CATALOGS: Record<string, Checked> = {
   'src/grading/core/messages.ts': gradingMessages,
   'src/class-grading/messages.ts': classMessages,
   'scripts/cli-messages.ts': cliMessages,
-  'src/grading/node/strict-grader.ts': notStrictReasons,
 };
 
 const placeholders = (text: string) =>

@@ -3,11 +3,14 @@
 // in its own confined sandbox with the learner's files only; nothing here is trusted by the tests
 // (the learner may rewrite all of it).
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import * as nodeModule from 'node:module';
+import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { openChannel } from './channel.mjs';
 import { createMembrane } from './membrane.mjs';
+import { LOOPBACK } from './http-bridge.mjs';
 
 // The learner's .ts files the grader already made plain JavaScript (src/grading/node/strict-strip.ts)
 // load as they are, without starting Node's TypeScript compiler in this process; the others (an enum,
@@ -61,6 +64,27 @@ performance.now = function now() {
 globalThis.fetch = remote('fetch');
 // Timers too: they run on the tests' clock, where a suite counts the timers left running.
 for (const name of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) globalThis[name] = remote(name);
+// Connections to loopback (node:http or node:net: the services' URLs are the tests' stand-in
+// servers) are made from the tests' process, where one process would make them; any other goes
+// nowhere (this sandbox has no network). http's agents hold their own copy of createConnection.
+const dialed = (connect) =>
+  function createConnection(...args) {
+    const [first, second] = args;
+    const target =
+      typeof first === 'object' && first !== null
+        ? { host: first.host ?? 'localhost', port: first.port, path: first.path }
+        : { host: typeof second === 'string' ? second : 'localhost', port: first };
+    const port = Number(target.port);
+    if (target.path != null || !LOOPBACK.has(String(target.host)) || !Number.isInteger(port)) return Reflect.apply(connect, this, args);
+    const socket = membrane.dial(String(target.host), port);
+    const onConnect = args.find((a) => typeof a === 'function');
+    if (onConnect && args.indexOf(onConnect) > 0 && !(this instanceof http.Agent)) socket.once('connect', onConnect);
+    return socket;
+  };
+net.connect = dialed(net.connect);
+net.createConnection = dialed(net.createConnection);
+http.Agent.prototype.createConnection = dialed(http.Agent.prototype.createConnection);
+
 // A promise of the learner's code rejected with no handler: the tests' process hears of it as its
 // own unhandled rejection (a suite may listen for them; vitest reports them), as in one process.
 // The stand-in of a promise of the tests is not the learner's: whether it is handled is the tests' business.

@@ -20,6 +20,7 @@ export interface Membrane {
   encode(v: unknown): unknown;
   decode(x: unknown): unknown;
   shutdown(why: string): void;
+  dial(host: string, port: number): import('node:stream').Duplex;
   readonly closed: string | undefined;
 }
 export function createMembrane(o: MembraneOptions): Membrane;

@@ -2,12 +2,16 @@
 // (strict grading). Values cross as data: primitives, plain data objects and arrays by value;
 // errors, Response, Headers, URL, Date and bytes as copies; functions, promises, abort signals and
 // objects with behaviour as handles (a call through a handle runs in the process that owns it, and
-// a handle sent back becomes the original object again, so identity survives a round trip).
+// a handle sent back becomes the original object again, so identity survives a round trip);
+// an http.Server of the learner's as a stand-in server in the tests' process, its requests carried
+// across as bytes (http-bridge.mjs).
 //
 // Both ends run this file; the test end is created with `guard: true`, which treats everything the
 // other end sends as hostile: it only ever touches objects it handed out itself, only their own
 // or class-defined properties (never Object.prototype, Function.prototype, constructors), never
 // decodes vitest's matcher hooks (asymmetricMatch), and reports anything malformed as a violation.
+
+import { createHttpBridge, isBridgeMessage } from './http-bridge.mjs';
 
 const MAX_DEPTH = 64;
 const BLOCKED_KEYS = new Set([
@@ -71,6 +75,8 @@ export function createMembrane(o) {
     o.onViolation?.(why);
     return new ProtocolViolation(`grading protocol: ${why}`);
   };
+  // The learner's http.Servers: a stand-in server on the tests' side, connections across (http-bridge.mjs).
+  const http = createHttpBridge({ send: (msg) => post(msg), guard: o.guard, violation, lookup: (id) => mine(id, 'a server') });
 
   function idOf(value) {
     let id = exportId.get(value);
@@ -118,6 +124,7 @@ export function createMembrane(o) {
       return { $: 'f', id: idOf(v), name: String(v.name ?? ''), length: Number(v.length) || 0, errorClass };
     }
     if (depth > MAX_DEPTH) return { $: 'r', id: idOf(v) };
+    if (!o.guard && http.isServer(v)) return { $: 'srv', id: idOf(v) };
     if (typeof AbortSignal !== 'undefined' && v instanceof AbortSignal) return encodeSignal(v, depth, seen);
     if (v instanceof Promise) return encodePromise(v);
     if (v instanceof Error) return encodeError(v, depth, seen);
@@ -340,6 +347,9 @@ export function createMembrane(o) {
       }
       case 'r':
         return objectMirror(x, depth);
+      case 'srv':
+        if (!o.guard) throw violation('a server sent to the learner');
+        return cached(x.id, () => http.standIn(x.id));
       default:
         throw violation(`a value of unknown kind ${JSON.stringify(String(x.$)).slice(0, 40)}`);
     }
@@ -719,7 +729,8 @@ export function createMembrane(o) {
         case 'bad':
           throw violation(String(msg.why));
         default:
-          answer(msg);
+          if (isBridgeMessage(msg)) http.receive(msg);
+          else answer(msg);
       }
     } catch (error) {
       if (error instanceof ProtocolViolation && o.guard) shutdown(error.message);
@@ -732,6 +743,7 @@ export function createMembrane(o) {
     closed = why;
     for (const p of promises.values()) p.reject(closedError());
     promises.clear();
+    http.closeAll();
   }
 
   return {
@@ -744,6 +756,8 @@ export function createMembrane(o) {
     encode,
     decode,
     shutdown,
+    /** The learner's end: a socket to a loopback port, connected from the tests' process (http-bridge.mjs). */
+    dial: (host, port) => http.dial(host, port),
     get closed() {
       return closed;
     },

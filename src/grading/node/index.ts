@@ -16,7 +16,7 @@ export { ConfinedSandbox, ConfinementUnavailableError, type ConfinedSandboxOptio
 export { confinementStatus, type ConfinementStatus } from './confinement.ts';
 // Strict grading: the learner's modules in a process of their own, reached only through a protocol.
 export { gradeStrict, type StrictOutcome, type StrictSandboxes, type Suspicion } from './strict-grade.ts';
-export { StrictGrader, NOT_STRICT, notStrictReasons, strictSupported } from './strict-grader.ts';
+export { StrictGrader } from './strict-grader.ts';
 
 /**
  * Type checking on the command line uses the repository's TypeScript (not installed in the

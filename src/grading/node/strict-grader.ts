@@ -6,30 +6,6 @@
 import type { GradeOptions, GradeRequest } from '../core/grade.ts';
 import { canHandOverSockets, gradeStrict, type StrictOutcome } from './strict-grade.ts';
 import type { Sandbox } from '../core/types.ts';
-import { defineCatalog } from '../../i18n/catalog.ts';
-
-/**
- * The exercises graded in one (confined) process, each with why in both languages (`npm run check --
- * <id> --strict` says it): their hidden tests need what the protocol cannot carry. Every other
- * exercise is graded strictly.
- */
-export const notStrictReasons = defineCatalog({
-  en: {
-    'service-chain':
-      "its tests listen on, send HTTP requests to and hang up on the http.Server each of the learner's services returns, and the services call each other over HTTP; a server in the learner's sandbox is in another network namespace, out of reach of the tests",
-  },
-  vi: {
-    'service-chain':
-      'test của bài này listen, gửi request HTTP tới và ngắt kết nối với http.Server mà mỗi service của học viên trả về, còn các service gọi nhau qua HTTP; server nằm trong sandbox của học viên thuộc một network namespace khác, test không với tới được',
-  },
-});
-
-/** The exercises graded in one (confined) process: notStrictReasons' keys. */
-export const NOT_STRICT: readonly string[] = notStrictReasons.keys;
-
-export function strictSupported(exerciseId: string): boolean {
-  return !NOT_STRICT.includes(exerciseId);
-}
 
 export class StrictGrader {
   private readonly idle = new Map<string, Sandbox[]>();

@@ -1,7 +1,9 @@
 // The strict grading protocol between two in-memory ends (no processes): values, handles and
 // identity cross as one process would see them, and the tests' end gives the learner's end
 // nothing it was not handed.
-import { describe, expect, test } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createMembrane, type Membrane } from '../../../exercises/_env/strict/membrane.mjs';
 
 /** Two ends joined by JSON messages, delivered in order; a synchronous call pumps until answered. */
@@ -232,5 +234,114 @@ describe('what a handle brings along is read without a round trip', () => {
     expect(mirror['asymmetricMatch']).toBeUndefined();
     expect(() => tests.decode({ $: 'r', id: 9, f: [1, 2] })).toThrow(/known fields/);
     expect(violations.at(-1)).toMatch(/known fields that are not an object/);
+  });
+});
+
+describe("a learner's http.Server crosses as a stand-in server whose requests reach the learner's", () => {
+  /** Listens on loopback like the suites do; closed at the end of the test. */
+  async function listen(server: http.Server, cleanup: Array<() => void>) {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const cleanup: Array<() => void> = [];
+  afterEach(() => {
+    for (const close of cleanup.splice(0)) close();
+  });
+
+  test('the tests get a real http.Server; the learner handler sees the method, path, body and every header as sent', async () => {
+    let seen: { method?: string; url?: string; deadline?: unknown; body: string } | undefined;
+    const learnerServer = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        seen = { method: req.method, url: req.url, deadline: req.headers['x-deadline-ms'], body };
+        res.writeHead(201, { 'content-type': 'application/json', 'x-from': 'learner' });
+        res.end('{"ok":true}');
+      });
+    });
+    const { mod } = pair({ make: () => learnerServer });
+    const server = (mod['make'] as () => unknown)();
+    expect(server).toBeInstanceOf(http.Server);
+    expect(server).not.toBe(learnerServer);
+    const url = await listen(server as http.Server, cleanup);
+    const answer = await fetch(`${url}/job?x=1`, {
+      method: 'POST',
+      body: 'hello',
+      headers: [
+        ['x-deadline-ms', '300'],
+        ['x-deadline-ms', '200'],
+      ],
+    });
+    expect([answer.status, answer.headers.get('x-from'), await answer.text()]).toEqual([201, 'learner', '{"ok":true}']);
+    // The header twice reaches the learner joined, as one process's server would see it.
+    expect(seen).toEqual({ method: 'POST', url: '/job?x=1', deadline: '300, 200', body: 'hello' });
+  });
+
+  test("a caller that hangs up closes the learner's response; a learner that hangs up drops the caller's connection", async () => {
+    let closedUnfinished = false;
+    let received = 0;
+    const learnerServer = http.createServer((req, res) => {
+      received++;
+      if (req.url === '/drop') return void res.socket?.destroy();
+      res.on('close', () => (closedUnfinished = !res.writableFinished));
+    });
+    const { mod } = pair({ make: () => learnerServer });
+    const server = (mod['make'] as () => http.Server)();
+    const finishedOnTestsSide: boolean[] = [];
+    server.on('request', (_req, res: http.ServerResponse) => res.once('close', () => finishedOnTestsSide.push(res.writableFinished)));
+    const url = await listen(server, cleanup);
+    const controller = new AbortController();
+    const call = fetch(`${url}/hang`, { signal: controller.signal }).catch((e: Error) => e.name);
+    await vi.waitFor(() => expect(received, "the learner's server got the request").toBe(1), { timeout: 1000 });
+    controller.abort();
+    expect(await call).toBe('AbortError');
+    await vi.waitFor(() => expect(closedUnfinished, "the learner's response closed before it finished").toBe(true), { timeout: 1000 });
+    expect(finishedOnTestsSide).toEqual([false]);
+    const dropped = await fetch(`${url}/drop`).then(
+      () => 'answered',
+      (e: Error) => e.name,
+    );
+    expect(dropped).toBe('TypeError');
+    expect(finishedOnTestsSide).toEqual([false, false]);
+  });
+
+  test("the learner's connections to loopback are made from the tests' end, refused ones fail as refused", async () => {
+    const { learner } = pair({});
+    const target = http.createServer((req, res) => res.end(`hello ${req.url}`));
+    const url = await listen(target, cleanup);
+    const port = Number(new URL(url).port);
+    const get = (to: number) =>
+      new Promise<string>((resolve) => {
+        const request = http.request({ host: '127.0.0.1', port: to, path: '/from-learner', createConnection: () => learner.dial('127.0.0.1', to) }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c));
+          res.on('end', () => resolve(body));
+        });
+        request.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+        request.end();
+      });
+    expect(await get(port)).toBe('hello /from-learner');
+    // A port nothing listens on (the one just closed): the error a learner's code would get in one process.
+    const closed = http.createServer();
+    const closedPort = Number(new URL(await listen(closed, [])).port);
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await get(closedPort)).toBe('ECONNREFUSED');
+  });
+
+  test("the tests' end refuses connections the learner opens or bytes for connections never opened", () => {
+    const { tests, violations } = pair({});
+    tests.receive({ t: 'hc', conn: 1, srv: 1 });
+    expect(violations.at(-1)).toMatch(/connection opened by the learner/);
+    const second = pair({});
+    second.tests.receive({ t: 'hb', conn: 99, b64: 'AA==' });
+    expect(second.violations.at(-1)).toMatch(/never opened/);
+    expect(() => second.tests.request({ t: 'load', file: 'x.ts' })).toThrow(/no longer reachable/);
+    const third = pair({});
+    third.tests.receive({ t: 'hd', conn: -1, host: '10.0.0.1', port: 80 });
+    expect(third.violations.at(-1)).toMatch(/not a loopback port/);
   });
 });
