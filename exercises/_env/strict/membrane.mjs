@@ -76,7 +76,7 @@ export function createMembrane(o) {
     return new ProtocolViolation(`grading protocol: ${why}`);
   };
   // The learner's http.Servers: a stand-in server on the tests' side, connections across (http-bridge.mjs).
-  const http = createHttpBridge({ send: (msg) => post(msg), guard: o.guard, violation, lookup: (id) => mine(id, 'a server') });
+  const httpBridge = createHttpBridge({ send: (msg) => post(msg), guard: o.guard, violation, lookup: (id) => mine(id, 'a server') });
 
   function idOf(value) {
     let id = exportId.get(value);
@@ -124,7 +124,7 @@ export function createMembrane(o) {
       return { $: 'f', id: idOf(v), name: String(v.name ?? ''), length: Number(v.length) || 0, errorClass };
     }
     if (depth > MAX_DEPTH) return { $: 'r', id: idOf(v) };
-    if (!o.guard && http.isServer(v)) return { $: 'srv', id: idOf(v) };
+    if (!o.guard && httpBridge.isServer(v)) return { $: 'srv', id: idOf(v) };
     if (typeof AbortSignal !== 'undefined' && v instanceof AbortSignal) return encodeSignal(v, depth, seen);
     if (v instanceof Promise) return encodePromise(v);
     if (v instanceof Error) return encodeError(v, depth, seen);
@@ -349,7 +349,7 @@ export function createMembrane(o) {
         return objectMirror(x, depth);
       case 'srv':
         if (!o.guard) throw violation('a server sent to the learner');
-        return cached(x.id, () => http.standIn(x.id));
+        return cached(x.id, () => httpBridge.standIn(x.id));
       default:
         throw violation(`a value of unknown kind ${JSON.stringify(String(x.$)).slice(0, 40)}`);
     }
@@ -729,7 +729,7 @@ export function createMembrane(o) {
         case 'bad':
           throw violation(String(msg.why));
         default:
-          if (isBridgeMessage(msg)) http.receive(msg);
+          if (isBridgeMessage(msg)) httpBridge.receive(msg);
           else answer(msg);
       }
     } catch (error) {
@@ -743,7 +743,7 @@ export function createMembrane(o) {
     closed = why;
     for (const p of promises.values()) p.reject(closedError());
     promises.clear();
-    http.closeAll();
+    httpBridge.closeAll();
   }
 
   return {
@@ -757,7 +757,7 @@ export function createMembrane(o) {
     decode,
     shutdown,
     /** The learner's end: a socket to a loopback port, connected from the tests' process (http-bridge.mjs). */
-    dial: (host, port) => http.dial(host, port),
+    dial: (host, port) => httpBridge.dial(host, port),
     get closed() {
       return closed;
     },

@@ -1,5 +1,5 @@
-// The proof again, through strict grading: every catalogue entry of every exercise the protocol
-// carries (reference, starter, every buggy variant, every alternative) gets, test by test, the
+// The proof again, through strict grading: every catalogue entry of every exercise (reference,
+// starter, every buggy variant, every alternative) gets, test by test, the
 // same verdict with the learner's code in its own confined process as with everything in one
 // process (the verdicts proof.test.ts recorded, or a fresh in-process grade when none match).
 // Needs bubblewrap (skipped with the reason otherwise, or failed under GRADER_REQUIRE_CONFINEMENT=1).
