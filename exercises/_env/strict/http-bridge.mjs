@@ -13,14 +13,21 @@
 // (tests to learner); hd { conn, host, port } dials a loopback port from the tests' process (learner
 // to tests, conn < 0); hb { conn, b64 } carries bytes; he { conn } ends that direction; hx { conn,
 // code? } drops the connection (code: why a dial failed, ECONNREFUSED…).
-import http from 'node:http';
-import net from 'node:net';
 import { Duplex } from 'node:stream';
+
+// Loaded when first needed: node:http alone costs about 35 ms of start-up in every process, and
+// only a suite with servers needs it (where the learner's code has loaded it already).
+const http = () => process.getBuiltinModule('node:http');
+const net = () => process.getBuiltinModule('node:net');
 
 const KINDS = new Set(['hc', 'hd', 'hb', 'he', 'hx']);
 /** The hosts a dial may name: this machine's loopback, as the suites' URLs do. */
 export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 export const isBridgeMessage = (msg) => KINDS.has(msg.t);
+
+/** An http.Server (looked at without loading node:http for the values that cannot be one). */
+export const isServer = (v) =>
+  typeof v === 'object' && v !== null && typeof v.listen === 'function' && typeof v.closeAllConnections === 'function' && v instanceof http().Server;
 
 /**
  * @param {{
@@ -88,11 +95,11 @@ export function createHttpBridge(o) {
 
   /** The tests' end: a server in this process standing in for the learner's server `srv`. */
   function standIn(srv) {
-    return http.createServer((req, res) => {
+    return http().createServer((req, res) => {
       const id = nextConn++;
       const socket = half(id);
       send({ t: 'hc', conn: id, srv });
-      const toLearner = http.request({ method: req.method, path: req.url, headers: req.rawHeaders, setHost: false, createConnection: () => socket });
+      const toLearner = http().request({ method: req.method, path: req.url, headers: req.rawHeaders, setHost: false, createConnection: () => socket });
       toLearner.on('response', (answer) => {
         try {
           res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
@@ -117,14 +124,14 @@ export function createHttpBridge(o) {
   /** The learner's end: a connection the tests opened, handed to the learner's server. */
   function accept(msg) {
     const server = o.lookup(msg.srv);
-    if (!(server instanceof http.Server) || conns.has(msg.conn)) return;
+    if (!isServer(server) || conns.has(msg.conn)) return;
     server.emit('connection', half(msg.conn));
   }
 
   /** The tests' end: the learner's connection `msg.conn`, made from here to a loopback port. */
   function dialHere(msg) {
     const socket = half(msg.conn);
-    const out = net.connect({ host: msg.host, port: msg.port });
+    const out = net().connect({ host: msg.host, port: msg.port });
     socket.pipe(out);
     out.pipe(socket);
     // The error goes to the learner's end with the drop (its code), where the learner's code hears of it.
@@ -181,7 +188,7 @@ export function createHttpBridge(o) {
   }
 
   return {
-    isServer: (v) => v instanceof http.Server,
+    isServer,
     standIn,
     dial,
     receive,

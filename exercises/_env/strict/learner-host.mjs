@@ -3,9 +3,7 @@
 // in its own confined sandbox with the learner's files only; nothing here is trusted by the tests
 // (the learner may rewrite all of it).
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import * as nodeModule from 'node:module';
-import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { openChannel } from './channel.mjs';
@@ -16,8 +14,15 @@ import { LOOPBACK } from './http-bridge.mjs';
 // load as they are, without starting Node's TypeScript compiler in this process; the others (an enum,
 // a syntax error) go through it (--experimental-transform-types), as before. Without registerHooks
 // (before Node 22.15) every file goes through it: a stripped file is still valid TypeScript.
+// An import of node:http or node:net turns on the loopback dialling below first (node:http costs
+// about 35 ms to load, so only a learner's code that uses it loads it); without registerHooks, at once.
 const plain = new Set(JSON.parse(readFileSync(new URL('./plain-js.json', import.meta.url), 'utf8')).map((p) => pathToFileURL(resolve('src', p)).href));
-nodeModule.registerHooks?.({
+const NETWORK_MODULES = new Set(['http', 'node:http', 'net', 'node:net']);
+const hooked = nodeModule.registerHooks?.({
+  resolve: (specifier, context, nextResolve) => {
+    if (NETWORK_MODULES.has(specifier)) dialLoopbackFromTests();
+    return nextResolve(specifier, context);
+  },
   load: (url, context, nextLoad) =>
     plain.has(url) ? { format: 'module', source: readFileSync(new URL(url), 'utf8'), shortCircuit: true } : nextLoad(url, context),
 });
@@ -66,24 +71,34 @@ globalThis.fetch = remote('fetch');
 for (const name of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) globalThis[name] = remote(name);
 // Connections to loopback (node:http or node:net: the services' URLs are the tests' stand-in
 // servers) are made from the tests' process, where one process would make them; any other goes
-// nowhere (this sandbox has no network). http's agents hold their own copy of createConnection.
-const dialed = (connect) =>
-  function createConnection(...args) {
-    const [first, second] = args;
-    const target =
-      typeof first === 'object' && first !== null
-        ? { host: first.host ?? 'localhost', port: first.port, path: first.path }
-        : { host: typeof second === 'string' ? second : 'localhost', port: first };
-    const port = Number(target.port);
-    if (target.path != null || !LOOPBACK.has(String(target.host)) || !Number.isInteger(port)) return Reflect.apply(connect, this, args);
-    const socket = membrane.dial(String(target.host), port);
-    const onConnect = args.find((a) => typeof a === 'function');
-    if (onConnect && args.indexOf(onConnect) > 0 && !(this instanceof http.Agent)) socket.once('connect', onConnect);
-    return socket;
-  };
-net.connect = dialed(net.connect);
-net.createConnection = dialed(net.createConnection);
-http.Agent.prototype.createConnection = dialed(http.Agent.prototype.createConnection);
+// nowhere (this sandbox has no network). http's agents hold their own copy of createConnection, and
+// the ESM named exports (import { connect } from 'node:net') are synced to the patched functions.
+let dialling = false;
+function dialLoopbackFromTests() {
+  if (dialling) return;
+  dialling = true;
+  const http = process.getBuiltinModule('node:http');
+  const net = process.getBuiltinModule('node:net');
+  const dialed = (connect) =>
+    function createConnection(...args) {
+      const [first, second] = args;
+      const target =
+        typeof first === 'object' && first !== null
+          ? { host: first.host ?? 'localhost', port: first.port, path: first.path }
+          : { host: typeof second === 'string' ? second : 'localhost', port: first };
+      const port = Number(target.port);
+      if (target.path != null || !LOOPBACK.has(String(target.host)) || !Number.isInteger(port)) return Reflect.apply(connect, this, args);
+      const socket = membrane.dial(String(target.host), port);
+      const onConnect = args.find((a) => typeof a === 'function');
+      if (onConnect && args.indexOf(onConnect) > 0 && !(this instanceof http.Agent)) socket.once('connect', onConnect);
+      return socket;
+    };
+  net.connect = dialed(net.connect);
+  net.createConnection = dialed(net.createConnection);
+  http.Agent.prototype.createConnection = dialed(http.Agent.prototype.createConnection);
+  nodeModule.syncBuiltinESMExports();
+}
+if (!hooked) dialLoopbackFromTests();
 
 // A promise of the learner's code rejected with no handler: the tests' process hears of it as its
 // own unhandled rejection (a suite may listen for them; vitest reports them), as in one process.
