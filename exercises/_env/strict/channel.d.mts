@@ -1,7 +1,7 @@
 export const MAX_LINE: number;
 export interface Channel {
   send(msg: object): void;
-  waitUntil(done: () => boolean, limitMs: number): void;
+  waitUntil(done: () => boolean): void;
   ref(): void;
   unref(): void;
   close(): void;

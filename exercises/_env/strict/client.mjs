@@ -6,7 +6,6 @@ import { createMembrane } from './membrane.mjs';
 
 const SOCKET = process.env.GRADER_STRICT_SOCKET || '.channel/tests.sock';
 const VIOLATIONS = process.env.GRADER_STRICT_VIOLATIONS || 'grader-strict-violations.jsonl';
-const CALL_LIMIT_MS = Number(process.env.GRADER_RUN_TIMEOUT_MS) || 60_000;
 
 let membrane;
 let channel;
@@ -27,7 +26,6 @@ function connect() {
     send: channel.send,
     waitUntil: channel.waitUntil,
     guard: true,
-    callLimitMs: CALL_LIMIT_MS,
     // Calls made by the learner's code run through the src/ module's trampoline, so a suite that
     // looks at who called a global (by stack) sees the learner's file, as in one process.
     invoke: (fn, self, args) => invoker(fn, self, args),

@@ -27,14 +27,12 @@ const hooked = nodeModule.registerHooks?.({
     plain.has(url) ? { format: 'module', source: readFileSync(new URL(url), 'utf8'), shortCircuit: true } : nextLoad(url, context),
 });
 
-const CALL_LIMIT_MS = 10 * 60_000;
 let membrane;
 const channel = openChannel(Number(process.argv[2]), (msg) => membrane.receive(msg), { keepAlive: true });
 membrane = createMembrane({
   send: channel.send,
   waitUntil: channel.waitUntil,
   guard: false,
-  callLimitMs: CALL_LIMIT_MS,
   onLoad: (file) => {
     const url = pathToFileURL(resolve('src', file)).href;
     // The module namespace, as a plain object of its exports (classes and functions as handles).

@@ -2,9 +2,8 @@ export const LIMIT_ERROR: string;
 export class ProtocolViolation extends Error {}
 export interface MembraneOptions {
   send(msg: object): void;
-  waitUntil(done: () => boolean, limitMs: number): void;
+  waitUntil(done: () => boolean): void;
   guard: boolean;
-  callLimitMs: number;
   invoke?: (fn: (...a: unknown[]) => unknown, self: unknown, args: unknown[]) => unknown;
   onViolation?: (why: string) => void;
   onLoad?: (file: string) => unknown;

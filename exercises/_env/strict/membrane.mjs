@@ -47,9 +47,8 @@ const fromB64 = (s) => new Uint8Array(Buffer.from(String(s), 'base64'));
 /**
  * @param {{
  *   send(msg: object): void,
- *   waitUntil(done: () => boolean, limitMs: number): void,
+ *   waitUntil(done: () => boolean): void,
  *   guard: boolean,
- *   callLimitMs: number,
  *   invoke?: (fn: Function, self: unknown, args: unknown[]) => unknown,
  *   onViolation?: (why: string) => void,
  *   onLoad?: (file: string) => unknown,
@@ -556,7 +555,7 @@ export function createMembrane(o) {
     if (closed) throw closedError();
     const call = nextCall++;
     post({ ...msg, call });
-    o.waitUntil(() => replies.has(call) || closed !== undefined, o.callLimitMs);
+    o.waitUntil(() => replies.has(call) || closed !== undefined);
     if (!replies.has(call)) throw closedError();
     const { ok, value, wb } = replies.get(call);
     replies.delete(call);

@@ -16,8 +16,8 @@ import type { Report, RunOptions, RunResult, Sandbox } from '../core/types.ts';
 import type { Socket } from 'node:net';
 
 export const STRICT_VIOLATIONS_FILE = 'grader-strict-violations.jsonl';
-const TEST_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'http-bridge.mjs', 'client.mjs'];
-const LEARNER_SIDE = ['channel.mjs', 'channel-io.mjs', 'membrane.mjs', 'http-bridge.mjs', 'learner-host.mjs'];
+const TEST_SIDE = ['channel.mjs', 'membrane.mjs', 'http-bridge.mjs', 'client.mjs'];
+const LEARNER_SIDE = ['channel.mjs', 'membrane.mjs', 'http-bridge.mjs', 'learner-host.mjs'];
 
 /** A sandbox that can hand a connected socket to a process it starts (ConfinedSandbox). */
 export interface SocketSandbox extends Sandbox {

@@ -36,7 +36,6 @@ function pair(learnerExports: Record<string, unknown>) {
     waitUntil: (done: () => boolean) => {
       while (!done()) if (!deliverOne()) throw new Error('deadlock: nothing left to deliver');
     },
-    callLimitMs: 1000,
   });
   const tests: Membrane = createMembrane({ ...end('learner'), guard: true, onViolation: (why) => violations.push(why), onUnhandled: (r) => unhandled.push(r) });
   const learner: Membrane = createMembrane({ ...end('tests'), guard: false, onLoad: () => learnerExports });
