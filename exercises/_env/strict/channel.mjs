@@ -7,6 +7,7 @@
 import { readSync, writeSync } from 'node:fs';
 import net from 'node:net';
 // Node's own, not the global: a suite's fake timers (or the learner's forwarded ones) replace that.
+import { StringDecoder } from 'node:string_decoder';
 import { setImmediate } from 'node:timers';
 
 export const MAX_LINE = 16 * 1024 * 1024;
@@ -25,13 +26,17 @@ export function openChannel(socket, onMessage, opts) {
   let ended = false;
   let scheduled = false;
 
-  /** The other side's bytes, cut into lines. */
-  const take = (text) => {
-    partial += text;
-    for (let i = partial.indexOf('\n'); i >= 0; i = partial.indexOf('\n')) {
-      queue.push(partial.slice(0, i));
-      partial = partial.slice(i + 1);
+  // One decoder for both ways of reading: a character split between two reads is joined, not garbled.
+  const decoder = new StringDecoder('utf8');
+  /** The other side's bytes, cut into lines (each read searched once, however long the line). */
+  const take = (bytes) => {
+    const text = decoder.write(bytes);
+    let from = 0;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', from)) {
+      queue.push(from === 0 ? partial + text.slice(0, at) : text.slice(from, at));
+      from = at + 1;
     }
+    partial = from === 0 ? partial + text : text.slice(from);
     if (partial.length > MAX_LINE) {
       partial = '';
       queue.push(JSON.stringify({ t: 'bad', why: 'a message over 16 MB' }));
@@ -74,7 +79,7 @@ export function openChannel(socket, onMessage, opts) {
   const onread = {
     buffer: chunk,
     callback(nread, buf) {
-      take(buf.toString('utf8', 0, nread));
+      take(buf.subarray(0, nread));
       if (!scheduled) deliverOne();
     },
   };
@@ -142,7 +147,7 @@ export function openChannel(socket, onMessage, opts) {
             continue;
           }
           if (n === 0) end('the other side closed the channel', true);
-          else take(chunk.toString('utf8', 0, n));
+          else take(chunk.subarray(0, n));
         }
       } finally {
         // What came after the answer is handled from the event loop, as if it had arrived then.

@@ -22,8 +22,8 @@ async function until(ready: () => boolean, what: string, ms = 10_000): Promise<v
 
 /**
  * The other end: it prints each line's `n` (and the length of `big`), greets with three lines (one
- * not JSON), answers { t: 'call' } with the reply and two more messages in one write, and closes the
- * connection on { t: 'bye' }.
+ * not JSON), answers { t: 'call' } with the reply and two more messages in one write, { t: 'split' }
+ * with a line in two writes cut inside a character, and closes the connection on { t: 'bye' }.
  */
 const PEER = `
 const net = require('node:net');
@@ -37,6 +37,13 @@ const server = net.createServer((s) => {
       buf = buf.slice(i + 1);
       if (m.t === 'call') s.write(JSON.stringify({ t: 'reply', call: m.call }) + '\\n{"t":"after","k":1}\\n{"t":"after","k":2}\\n');
       else if (m.t === 'bye') s.destroy();
+      else if (m.t === 'split') {
+        // a line in two writes, cut inside the bytes of 'ế'
+        const bytes = Buffer.from(JSON.stringify({ t: 'vi', s: 'Hết hạn ' + m.n }) + '\\n');
+        const cut = bytes.indexOf(Buffer.from('ế')) + 1;
+        s.write(bytes.subarray(0, cut));
+        setTimeout(() => s.write(bytes.subarray(cut)), 50);
+      }
       else process.stdout.write(m.n + ':' + (m.big ? m.big.length : 0) + '\\n');
     }
   });
@@ -161,6 +168,19 @@ test('a channel that does not keep its process running still hands over what cam
   const delays = JSON.parse(out) as number[];
   expect(delays).toHaveLength(2);
   for (const ms of delays) expect(ms).toBeLessThan(500);
+});
+
+test('a character cut between two reads arrives whole, read from the event loop or by a waiting call', async () => {
+  const { channel, received } = await startPeer();
+  await until(() => received.length === 3, 'the greeting');
+  channel.send({ t: 'split', n: 1 });
+  await until(() => received.length === 4, 'the line in two parts');
+  channel.send({ t: 'split', n: 2 });
+  channel.waitUntil(() => received.length === 5);
+  expect(received.slice(3)).toEqual([
+    { t: 'vi', s: 'Hết hạn 1' },
+    { t: 'vi', s: 'Hết hạn 2' },
+  ]);
 });
 
 test("a peer that leaves ends the channel: a waiting call returns, and the end is reported once, as the peer's", async () => {
