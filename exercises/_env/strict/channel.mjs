@@ -6,8 +6,8 @@
 // process; measured in the README under bench:grade-class.)
 import { readSync, writeSync } from 'node:fs';
 import net from 'node:net';
-// Node's own, not the global: a suite's fake timers (or the learner's forwarded ones) replace that.
 import { StringDecoder } from 'node:string_decoder';
+// Node's own, not the global: a suite's fake timers (or the learner's forwarded ones) replace that.
 import { setImmediate } from 'node:timers';
 
 export const MAX_LINE = 16 * 1024 * 1024;
