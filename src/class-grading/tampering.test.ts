@@ -38,7 +38,8 @@ function withStarter(text: string, starter: string): string {
   return `${header}${starter.endsWith('\n') ? starter : `${starter}\n`}${text.slice(marker.index + marker[0].length)}`;
 }
 
-function catalogue(): Attack[] {
+async function catalogue(): Promise<Attack[]> {
+  const exercises = fsExerciseSource();
   const out: Attack[] = [];
   const source = join(REPO_ROOT, 'solutions');
   for (const exercise of readdirSync(source).sort()) {
@@ -50,13 +51,11 @@ function catalogue(): Attack[] {
     } catch {
       continue;
     }
+    const bundle = await exercises.load(exercise);
+    if (!bundle) throw new Error(`solutions/${exercise}/tampering has no exercise`);
     // The attack is in the exercise's first editable file (service-chain: a.ts).
-    const editable = (
-      JSON.parse(readFileSync(join(REPO_ROOT, 'exercises', exercise, 'exercise.json'), 'utf8')) as { files: Array<{ path: string; editable: boolean }> }
-    ).files
-      .filter((f) => f.editable)
-      .map((f) => f.path);
-    const starter = (path: string) => readFileSync(join(REPO_ROOT, 'exercises', exercise, 'starter', path), 'utf8');
+    const editable = bundle.exercise.files.filter((f) => f.editable).map((f) => f.path);
+    const starter = (path: string) => bundle.starter[path] ?? '';
     const file = editable[0]!;
     for (const n of names) {
       const code = withStarter(readFileSync(join(source, exercise, 'tampering', n), 'utf8'), starter(file));
@@ -75,7 +74,7 @@ function catalogue(): Attack[] {
   return out;
 }
 
-const attacks = catalogue();
+const attacks = await catalogue();
 const status = confinementStatus();
 const required = process.env.GRADER_REQUIRE_CONFINEMENT === '1';
 const SLOW = 600_000;
