@@ -87,8 +87,8 @@ function dialLoopbackFromTests() {
       const port = Number(target.port);
       if (target.path != null || !LOOPBACK.has(String(target.host)) || !Number.isInteger(port)) return Reflect.apply(connect, this, args);
       const socket = membrane.dial(String(target.host), port);
-      const onConnect = args.find((a) => typeof a === 'function');
-      if (onConnect && args.indexOf(onConnect) > 0 && !(this instanceof http.Agent)) socket.once('connect', onConnect);
+      const onConnect = args.findIndex((a) => typeof a === 'function');
+      if (onConnect > 0 && !(this instanceof http.Agent)) socket.once('connect', args[onConnect]);
       return socket;
     };
   net.connect = dialed(net.connect);

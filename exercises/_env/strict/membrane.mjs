@@ -756,7 +756,7 @@ export function createMembrane(o) {
     decode,
     shutdown,
     /** The learner's end: a socket to a loopback port, connected from the tests' process (http-bridge.mjs). */
-    dial: (host, port) => httpBridge.dial(host, port),
+    dial: httpBridge.dial,
     get closed() {
       return closed;
     },
