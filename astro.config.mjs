@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
@@ -7,6 +8,16 @@ import { pagefindIndex } from './src/integrations/pagefind-index.mjs';
 import { localRunner } from './src/integrations/local-runner.mjs';
 import { glossaryLinks } from './src/glossary/satteri-plugin.ts';
 import { loadGlossary } from './src/glossary/load.ts';
+
+/** Resolves `process` and `process/` (readable-stream's import) to the page's shim, in worker bundles. */
+function processShim() {
+  const shim = fileURLToPath(new URL('./src/runner/worker/node/process-shim.ts', import.meta.url));
+  return {
+    name: 'course-process-shim',
+    enforce: /** @type {const} */ ('pre'),
+    resolveId: (/** @type {string} */ id) => (id === 'process' || id === 'process/' ? shim : null),
+  };
+}
 
 export default defineConfig({
   site: 'https://course.example.org',
@@ -28,6 +39,9 @@ export default defineConfig({
   },
   integrations: [mdx(), pagefindIndex(), localRunner()],
   vite: {
+    // The grading workers run readable-stream (Node's stream code): its `process` is a shim whose
+    // nextTick is a microtask, as in Node (src/runner/worker/node/process-shim.ts).
+    worker: { format: 'es', plugins: () => [processShim()] },
     build: {
       // No inline <script>: Astro inlines a script chunk under this limit, which the CSP (script-src 'self')
       // refuses. Scripts only: small stylesheets and other assets keep Vite's default.

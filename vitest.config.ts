@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // are not part of this run: they only make sense against a learner's files, inside a sandbox.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,
   },
 });

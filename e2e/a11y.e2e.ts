@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser } from './fixtures.ts';
-import { builtPages } from './site-pages.ts';
+import { builtPages } from '../tools/site-pages.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

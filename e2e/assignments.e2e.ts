@@ -1,28 +1,54 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { skipBrowser, useBrowser, type Page } from './fixtures.ts';
-import { assignmentSchema, submissionSchema } from '../src/assignments/file-schemas.ts';
+import { skipBrowser, useBrowser, withoutCutShort, type Page } from './fixtures.ts';
+import { assignmentSchema, submissionSchema, type Assignment } from '../src/assignments/file-schemas.ts';
+import { encodeAssignment } from '../src/assignments/link.ts';
+import { lessonEmbedding } from './workspace-helpers.ts';
 
+const LESSON = 'deadlines/deadline-vs-timeout';
+const LAB = 'deadline-chain'; // embedded in deadlines/propagating-deadlines
 const WORDS = {
   en: {
     late: 'due date has passed',
     open: 'Open:',
     noCode: 'No saved code yet',
+    unread: 'Not read yet',
+    read: 'Read',
+    unopened: 'Not opened yet',
+    opened: 'Opened',
     saved: 'Code saved',
     nothing: 'Nothing to hand in yet',
     emailError: 'valid e-mail',
     invalid: 'damaged or incomplete',
     missing: 'carries none',
+    remembered: 'the ones you have opened',
+    back: 'Back to the assignment',
+    handIn: 'Hand in',
+    part: 'Part of the assignment',
+    none: 'No assignment opened yet',
+    remove: 'Remove',
+    count: '0 of 2 items done',
   },
   vi: {
     late: 'Đã quá hạn',
     open: 'Còn mở',
     noCode: 'Chưa có code nào được lưu',
+    unread: 'Chưa đọc',
+    read: 'Đã đọc',
+    unopened: 'Chưa mở',
+    opened: 'Đã mở',
     saved: 'Đã lưu code',
     nothing: 'Chưa có gì để nộp',
     emailError: 'e-mail hợp lệ',
     invalid: 'bị hỏng hoặc thiếu',
     missing: 'không chứa bài giao nào',
+    remembered: 'các bài giao bạn đã mở',
+    back: 'Quay lại bài giao',
+    handIn: 'Nộp bài',
+    part: 'Thuộc bài giao',
+    none: 'Bạn chưa mở bài giao nào',
+    remove: 'Bỏ khỏi danh sách',
+    count: 'xong 0/2 mục',
   },
 } as const;
 
@@ -43,7 +69,8 @@ async function buildAssignment(page: Page, due: string) {
 }
 
 /** A reload can abort the favicon request: that is the test's doing, not the page's. */
-const real = (errors: string[]) => errors.filter((e) => !/favicon\.svg net::ERR_ABORTED/.test(e));
+// The exercise page's probe for the local runner, cut short by the next navigation, is no error either.
+const real = (errors: string[]) => withoutCutShort(errors, ['__runner/session.json']);
 
 describe.skipIf(skipBrowser())('assignments', () => {
   const browser = useBrowser();
@@ -58,6 +85,8 @@ describe.skipIf(skipBrowser())('assignments', () => {
     expect(await instructor.page.locator('input[name="quiz"][value="deadlines-quiz"]').isChecked()).toBe(true);
     expect(await instructor.page.locator('input[name="quiz"][value="deadlines-deadline-vs-timeout-check"]').isChecked()).toBe(false);
     await instructor.page.locator('[data-module-choice="deadlines"] [data-module-all]').uncheck();
+    await instructor.page.locator(`input[name="lesson"][value="${LESSON}"]`).check(); // a lesson to read, as an item
+    await instructor.page.locator(`input[name="lab"][value="${LAB}"]`).check(); // and a lab to open
     await buildAssignment(instructor.page, '2099-12-01T23:59');
 
     const { name, data: assignment } = await downloadJson(instructor.page, () => instructor.page.locator('[data-download-assignment]').click());
@@ -71,6 +100,8 @@ describe.skipIf(skipBrowser())('assignments', () => {
       modules: ['deadlines'],
       exercises: ['deadline-middleware', 'fan-out', 'retry-helper'],
       quizzes: ['deadlines-quiz'],
+      lessons: [LESSON],
+      labs: [LAB],
     });
     expect(name).toBe(`${assignment.id}.json`);
     const link = await instructor.page.locator('[data-result-link]').inputValue();
@@ -86,8 +117,23 @@ describe.skipIf(skipBrowser())('assignments', () => {
     expect(await page.locator('[data-due-instructor]').innerText()).toContain('23:59');
     expect(await page.locator('[data-due-state]').innerText()).toContain(WORDS[lang].open);
     const rows = page.locator('[data-assignment-items] tr');
-    expect(await rows.count()).toBe(4);
+    expect(await rows.count()).toBe(6);
     expect(await rows.nth(0).innerText()).toContain(WORDS[lang].noCode);
+    expect(await rows.nth(4).innerText()).toContain(WORDS[lang].unread);
+    expect(await rows.nth(5).innerText()).toContain(WORDS[lang].unopened);
+    // Marked complete on its page, the lesson shows as read from the learner's progress.
+    const back = page.url();
+    await page.goto(`/${lang}/${LESSON}/`);
+    await page.locator(`[data-lesson-complete="${LESSON}"] button`).click();
+    // The lab, by the assignment page’s link to it: that opens it, and its banner says it is assigned.
+    await page.goto(back);
+    await page.locator(`[data-assignment-items] a[href$="#lab-${LAB}"]`).click();
+    const lab = page.locator(`course-lab[data-sim="${LAB}"]`);
+    await expect.poll(() => lab.locator('[data-assigned-banner]').innerText()).toContain(WORDS[lang].part);
+    await expect.poll(() => lab.getAttribute('data-state')).toBe('ready'); // its charts loaded: leaving cuts nothing short
+    await page.goto(back);
+    await expect.poll(() => rows.nth(4).innerText()).toContain(WORDS[lang].read);
+    await expect.poll(() => rows.nth(5).innerText()).toContain(WORDS[lang].opened);
 
     // The workspace saved code for one exercise (with a scratch file that is not part of it).
     await page.evaluate(() => {
@@ -160,6 +206,63 @@ describe.skipIf(skipBrowser())('assignments', () => {
     expect(real(errors)).toEqual([]);
   });
 
+  it.each(['en', 'vi'] as const)(
+    'remembers an opened assignment: listed without the link, on the progress page, and above its exercise with the way back (%s)',
+    async (lang) => {
+      const assignment: Assignment = {
+        format: 'course-assignment',
+        version: 1,
+        id: 'week-3',
+        title: 'Tuần 3: retry',
+        className: 'Backend K12',
+        due: '2099-12-08T23:59:00+07:00',
+        timeZone: 'Asia/Ho_Chi_Minh',
+        modules: ['when-to-retry'],
+        exercises: ['retry-helper'],
+        quizzes: ['deadlines-quiz'],
+        createdAt: '2026-11-29T10:00:00.000Z',
+      };
+      const w = WORDS[lang];
+      const { page, errors } = await browser.open(`/${lang}/assignment/#${encodeAssignment(assignment)}`);
+      await expect.poll(() => page.locator('[data-assignment-title]').innerText()).toBe(assignment.title);
+
+      // The learner clicks away, then comes back to the bare address.
+      await page.goto(`/${lang}/`);
+      await page.goto(`/${lang}/assignment/`);
+      await expect.poll(() => page.locator('[data-assignment-problem]').innerText()).toContain(w.remembered);
+      const listed = page.locator('[data-opened-assignments] li');
+      await expect.poll(() => listed.count()).toBe(1);
+      expect(await listed.innerText()).toContain('Backend K12');
+      expect(await listed.innerText()).toContain(w.count);
+
+      await page.goto(`/${lang}/progress/`);
+      await expect.poll(() => page.locator('[data-opened-assignments] li a').innerText()).toBe(assignment.title);
+
+      // Above the assigned exercise: which assignment, by when, and the way back and to hand in.
+      await page.goto(`/${lang}/${lessonEmbedding('retry-helper')}/`);
+      const banner = page.locator('section.embed-exercise[data-exercise="retry-helper"] [data-assigned-banner]');
+      await expect.poll(() => banner.innerText()).toContain(`${w.part} “${assignment.title}”`);
+      expect(await banner.locator('a', { hasText: w.back }).isVisible()).toBe(true);
+      await banner.locator('a', { hasText: w.handIn }).click();
+      await page.waitForURL(/\/assignment\/#a=.*&to=hand-in/);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('learner-name');
+      const form = await page.locator('#hand-in').boundingBox();
+      expect(form?.y, 'the hand-in form is scrolled into view').toBeLessThan(page.viewportSize()!.height);
+      // An exercise of no opened assignment has no banner.
+      await page.goto(`/${lang}/${lessonEmbedding('backoff')}/`);
+      await page.locator('section.embed-exercise[data-exercise="backoff"] h3').waitFor();
+      expect(await page.locator('[data-assigned-banner]').count()).toBe(0);
+
+      // Removed from the list on the progress page, it is gone everywhere.
+      await page.goto(`/${lang}/progress/`);
+      await page.locator('[data-opened-assignments] li button', { hasText: w.remove }).click();
+      await expect.poll(() => page.locator('[data-opened-assignments]').innerText()).toContain(w.none);
+      await page.goto(`/${lang}/assignment/`);
+      await expect.poll(() => page.locator('[data-assignment-problem]').innerText()).toContain(w.missing);
+      expect(real(errors)).toEqual([]);
+    },
+  );
+
   it('refuses an incomplete assignment form and says which fields to fix', async () => {
     const { page, errors } = await browser.open('/vi/instructor/');
     await page.locator('[data-assignment-form] button[type="submit"]').click();
@@ -168,6 +271,21 @@ describe.skipIf(skipBrowser())('assignments', () => {
     expect(await page.locator('[data-error-for="items"]').innerText()).toContain('ít nhất một');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('asg-title');
     expect(await page.locator('[data-assignment-result]').isHidden()).toBe(true);
+    // Points and the late policy are checked too, each field with its own message.
+    await page.locator('input[name="exercise"][value="retry-helper"]').check();
+    await page.fill('input[name="points:retry-helper"]', '0');
+    expect(await page.locator('#asg-penalty').isDisabled()).toBe(true); // until a late policy is asked for
+    await page.locator('[data-late-enabled]').check();
+    await page.fill('#asg-penalty', '150');
+    await page.fill('#asg-due', '2099-12-02T10:00');
+    await page.fill('#asg-cutoff', '2099-12-01T10:00');
+    await page.fill('#asg-site', 'course.example.edu');
+    await page.locator('[data-assignment-form] button[type="submit"]').click();
+    expect(await page.locator('[data-error-for="points"]').innerText()).toContain('lớn hơn 0');
+    expect(await page.locator('[data-error-for="penaltyPercent"]').innerText()).toContain('từ 0 đến 100');
+    expect(await page.locator('[data-error-for="cutoff"]').innerText()).toContain('sau hạn nộp');
+    expect(await page.locator('[data-error-for="site"]').innerText()).toContain('https://');
+    for (const id of ['#asg-penalty', '#asg-cutoff', '#asg-site']) expect(await page.locator(id).getAttribute('aria-invalid'), id).toBe('true');
     expect(real(errors)).toEqual([]);
   });
 });

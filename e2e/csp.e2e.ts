@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, siteHeaders } from '../src/site/headers.mjs';
 import { baseURL, skipBrowser, useBrowser, type Page } from './fixtures.ts';
-import { serveSite, type ServedSite } from './serve-site.ts';
-import { builtPages, DIST } from './site-pages.ts';
+import { serveSite, type ServedSite } from '../tools/serve-site.ts';
+import { builtPages, DIST } from '../tools/site-pages.ts';
 
 const html = (path: string) => readFileSync(join(DIST, path.replace(/^\//, ''), path.endsWith('/') ? 'index.html' : ''), 'utf8');
 const lessons = (lang: string) => builtPages().filter((p) => new RegExp(`^/${lang}/[^/]+/[^/]+/$`).test(p));

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '../tools/browser.ts';
 
 export const baseURL = () => inject('baseURL');
 export const skipBrowser = () => inject('skipBrowser');
 
 /** One browser per test file; each test opens its own context (fresh storage) through `open`. */
+/**
+ * The page's errors without the requests a navigation cut short (net::ERR_ABORTED): the icon's, and
+ * those of the paths named (a test that leaves a page while it still loads them).
+ */
+export function withoutCutShort(errors: string[], paths: readonly string[] = []): string[] {
+  const cut = ['favicon.svg', ...paths];
+  return errors.filter((e) => !cut.some((path) => e.includes(`${path} net::ERR_ABORTED`)));
+}
+
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];

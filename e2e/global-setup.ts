@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { chromiumAvailable, CHROMIUM_PATH } from './browser.ts';
-import { serveSite } from './serve-site.ts';
-import { DIST } from './site-pages.ts';
+import { chromiumAvailable, CHROMIUM_PATH } from '../tools/browser.ts';
+import { serveSite } from '../tools/serve-site.ts';
+import { DIST } from '../tools/site-pages.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -12,7 +12,9 @@ const STORM = 'retry-budgets/retry-storms';
 const HEDGING = 'hedging/tail-at-scale';
 const CHAIN = 'deadlines/propagating-deadlines';
 const OVERLOAD = 'overload/breakers-and-limits';
-const LAB_PAGES = [STORM, HEDGING, CHAIN, 'backoff-jitter/jitter', 'when-to-retry/one-layer', 'timeouts/choosing-a-timeout', OVERLOAD];
+const RECONNECT = 'beyond-one-request/long-lived-connections';
+const LAB_PAGES = [STORM, HEDGING, CHAIN, 'backoff-jitter/jitter', 'when-to-retry/one-layer', 'timeouts/choosing-a-timeout', OVERLOAD, RECONNECT];
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const text = {
@@ -90,6 +92,27 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
       await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- overload-recovery --seed 1 --set throttleWindowS=10');
       await settled(page, 'overload-recovery');
       await poll(() => figure(page, 'row.recoveredAfterMs')).not.toBe(text[lang].none);
+      expect(realErrors(errors), errors.join('\n')).toEqual([]);
+    },
+  );
+
+  it.each(['en', 'vi'] as const)(
+    'reconnect-storm draws attempts and connected clients; draining refuses no handshake, and reconnecting at once brings the first wave back (%s)',
+    async (lang) => {
+      const { page, errors } = await browser.open(`/${lang}/${RECONNECT}/`);
+      const lab = await activate(page, 'reconnect-storm');
+      expect(await lab.locator('[data-chart="attempts"] [data-plot] canvas').count()).toBe(1);
+      expect(await lab.locator('[data-chart="connected"] [data-plot] canvas').count()).toBe(1);
+      await lab.locator('[data-focus-select]').selectOption('drain-no-backoff');
+      await poll(() => figure(page, 'row.failedHandshakes')).toBe('0');
+      expect(await figure(page, 'row.peakLoad')).toBe(lang === 'en' ? '0.4x' : '0,4x');
+      await lab.locator('[data-focus-select]').selectOption('full-jitter');
+      await poll(() => figure(page, 'row.peakAttemptsPerS')).toBe(lang === 'en' ? '1,460' : '1.460');
+      // Jitter spreads only the attempts after the first: reconnecting at once, its peak is the no-backoff one.
+      await lab.locator('[data-input="reconnectAtOnce"]').check();
+      await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- reconnect-storm --seed 1 --set reconnectAtOnce=true');
+      await settled(page, 'reconnect-storm');
+      await poll(() => figure(page, 'row.peakAttemptsPerS')).toBe(lang === 'en' ? '10,000' : '10.000');
       expect(realErrors(errors), errors.join('\n')).toEqual([]);
     },
   );
@@ -178,9 +201,14 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     await lab.locator('[data-focus-select]').focus();
     await page.keyboard.press('ArrowDown'); // the first policy: none
     await poll(() => figure(page, 'row.recoveredAfterMs')).toBe('0 ms');
+    // A logarithmic slider sits between its − and + buttons.
+    await page.keyboard.press('Tab'); // capacity's −
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.nudge)).toBe('capacityPerTick');
     await page.keyboard.press('Tab'); // capacity slider
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.slider)).toBe('capacityPerTick');
+    await page.keyboard.press('Tab'); // its +
     await page.keyboard.press('Tab'); // its number box
+    await page.keyboard.press('Tab'); // new requests' −
     await page.keyboard.press('Tab'); // new requests slider
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.slider)).toBe('newPerTick');
     const start = await lab.locator('[data-input="newPerTick"]').inputValue();
@@ -190,6 +218,10 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     await poll(() => figure(page, 'normalLoad')).toBe('0.01x');
     await page.keyboard.press('PageUp');
     await poll(() => lab.locator('[data-input="newPerTick"]').inputValue()).not.toBe('1');
+    const paged = Number(await lab.locator('[data-input="newPerTick"]').inputValue());
+    await page.keyboard.press('Tab'); // its +
+    await page.keyboard.press('Enter'); // one round value up, from the keyboard too
+    await poll(() => lab.locator('[data-input="newPerTick"]').inputValue().then(Number)).toBeGreaterThan(paged);
     await page.keyboard.press('Tab'); // number box: type an exact value
     await page.keyboard.press('Control+A');
     await page.keyboard.type('120');
@@ -237,6 +269,108 @@ describe.skipIf(skipBrowser())('simulation labs', () => {
     await activate(page, 'retry-storm');
     expect(scripts.some((u) => u.includes('lab-controller'))).toBe(true);
     expect(scripts.some((u) => u.includes('sim-worker'))).toBe(true);
+  });
+
+  // Issue 28, item 6: on a phone the sliders came first and the charts about 1,000 px below them.
+  it('on a phone the key figures stay in view under the header beside the slider being moved, and change with it', async () => {
+    const page = await (await browser.context(PHONE)).newPage();
+    await page.goto(`/en/${STORM}/`);
+    const lab = await activate(page, 'retry-storm');
+    // The last slider of the form: the farthest from the results.
+    const slider = lab.locator('[data-slider]').last();
+    await slider.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(100);
+    const strip = async () => (await lab.locator('[data-figures-box]').boundingBox())!;
+    const header = (await page.locator('.site-header').boundingBox())!;
+    const box = await strip();
+    const thumb = (await slider.boundingBox())!;
+    expect(box.y, 'under the header').toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(box.y + box.height, 'above the slider, not over it').toBeLessThanOrEqual(thumb.y);
+    expect(box.height, 'compact').toBeLessThanOrEqual(130);
+    expect(box.width).toBeLessThanOrEqual(390);
+    // The learner types a value beside that slider: the strip in view shows its effect.
+    await lab.locator('[data-input="newPerTick"]').fill('40');
+    await poll(() => figure(page, 'normalLoad')).toBe('0.4x');
+    const after = await strip();
+    expect(after.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(after.y + after.height).toBeLessThanOrEqual(844);
+    expect(await lab.locator('[data-figures-box]').innerText()).toContain('0.4x');
+  });
+
+  it('a logarithmic slider has − and + buttons that move it to the next round value, not across the range', async () => {
+    const page = await (await browser.context(PHONE)).newPage();
+    await page.goto(`/en/${STORM}/`);
+    const lab = await activate(page, 'retry-storm');
+    const value = () => lab.locator('[data-input="capacityPerTick"]').inputValue();
+    expect(await value()).toBe('100');
+    const plus = lab.getByRole('button', { name: 'Increase Capacity (requests per 100 ms tick)' });
+    const minus = lab.getByRole('button', { name: 'Decrease Capacity (requests per 100 ms tick)' });
+    await plus.tap();
+    await poll(value).toBe('120');
+    await minus.tap();
+    await minus.tap();
+    await poll(value).toBe('80');
+    await poll(() => lab.locator('[data-cli]').innerText()).toBe('npm run sim -- retry-storm --seed 1 --set capacityPerTick=80');
+    // The range input follows, and says the value.
+    expect(await lab.locator('[data-slider="capacityPerTick"]').getAttribute('aria-valuetext')).toBe('80');
+    const size = (await plus.boundingBox())!;
+    expect(Math.min(size.width, size.height), 'a target a finger can hit').toBeGreaterThanOrEqual(24);
+  });
+
+  it.each([
+    ['desktop', { viewport: { width: 1280, height: 800 } }],
+    ['phone', PHONE],
+  ] as const)('retry-storm (%s): the outage labels sit above the plot, off the lines, and the y axis reaches the 36x peak', async (_, options) => {
+    const page = await (await browser.context(options)).newPage();
+    await page.goto(`/en/${STORM}/`);
+    const lab = await activate(page, 'retry-storm');
+    const plot = lab.locator('[data-chart="load"] [data-plot]');
+    await poll(() => plot.getAttribute('data-y-range')).not.toBeNull();
+    const area = JSON.parse((await plot.getAttribute('data-plot-box'))!) as { y: number };
+    const labels = JSON.parse((await plot.getAttribute('data-marker-labels'))!) as { y: number; height: number }[];
+    expect(labels.length).toBe(2);
+    for (const l of labels) expect(l.y + l.height, 'a label above the plot area').toBeLessThanOrEqual(area.y);
+    // The peak the data table shows is inside the y axis, or marked where it leaves the chart.
+    const cells = await lab.locator('[data-chart="load"] [data-chart-table] td').evaluateAll((tds) => tds.map((td) => td.textContent ?? ''));
+    const peak = Math.max(...cells.filter(Boolean).map((c) => Number(c.replace(/,/g, ''))));
+    expect(peak).toBe(36);
+    const [, top] = JSON.parse((await plot.getAttribute('data-y-range'))!) as [number, number];
+    expect(top).toBeGreaterThanOrEqual(peak);
+    expect(JSON.parse((await plot.getAttribute('data-clipped'))!)).toEqual([]);
+  });
+
+  it('every lab on a phone: the figures strip beside the first slider, legends with a line pattern per series, labels off the plot', {
+    timeout: 240_000,
+  }, async () => {
+    const context = await browser.context(PHONE);
+    const problems: string[] = [];
+    for (const lesson of LAB_PAGES) {
+      const page = await context.newPage();
+      await page.goto(`/en/${lesson}/`);
+      const sim = (await page.locator('course-lab').getAttribute('data-sim'))!;
+      const lab = await activate(page, sim);
+      const slider = lab.locator('[data-slider], [data-form] select').first();
+      await slider.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(100);
+      const strip = (await lab.locator('[data-figures-box]').boundingBox())!;
+      const control = (await slider.boundingBox())!;
+      if (!(strip.y >= 0 && strip.y + strip.height <= control.y)) problems.push(`${sim}: the figures strip is not above the control on screen`);
+      for (const legend of await lab.locator('[data-legend]').all()) {
+        const dashes = await legend
+          .locator('.lab-swatch')
+          .evaluateAll((s) => s.map((x) => x.getAttribute('data-dash') ?? (x.querySelector('rect') ? 'bar' : 'none')));
+        const lines = dashes.filter((d) => d !== 'bar');
+        if (lines.includes('none') || new Set(lines).size !== lines.length) problems.push(`${sim}: legend patterns ${dashes.join(' | ')}`);
+      }
+      for (const plot of await lab.locator('[data-plot]').all()) {
+        await poll(() => plot.getAttribute('data-plot-box')).not.toBeNull();
+        const area = JSON.parse((await plot.getAttribute('data-plot-box'))!) as { y: number };
+        const labels = JSON.parse((await plot.getAttribute('data-marker-labels')) ?? '[]') as { y: number; height: number }[];
+        if (labels.some((l) => l.y + l.height > area.y)) problems.push(`${sim}: a marker label inside the plot`);
+      }
+      await page.close();
+    }
+    expect(problems).toEqual([]);
   });
 
   it('fits a phone screen and follows the dark theme', async () => {

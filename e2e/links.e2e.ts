@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headersFile } from '../src/site/headers.mjs';
-import { builtPages, DIST } from './site-pages.ts';
+import { builtPages, DIST } from '../tools/site-pages.ts';
 
 /** Does this internal address resolve to a file of the built site? */
 function resolves(pathname: string): boolean {

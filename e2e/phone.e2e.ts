@@ -54,6 +54,36 @@ describe.skipIf(skipBrowser())('on a phone', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Tìm kiếm' }).count()).toBeGreaterThan(0);
   });
 
+  // Issue 28: the header took 128 px of 844, and its buttons were icons a sighted learner had to guess.
+  it.each(['/vi/', '/en/', PAGES.exercise])('%s: the header is one row of at most 64 px, each button with a caption that is part of its name', async (path) => {
+    const page = await openPhone(path);
+    const header = (await page.locator('.site-header').boundingBox())!;
+    expect(header.height).toBeLessThanOrEqual(64);
+    for (const selector of ['.site-header .progress-link', 'course-search [data-open]', '.site-header .lang-switch']) {
+      const control = page.locator(selector);
+      const box = (await control.boundingBox())!;
+      expect(box.y + box.height, `${selector} inside the header`).toBeLessThanOrEqual(header.y + header.height);
+      // The words drawn on screen: text in boxes a sighted learner can see (not the 1 px screen-reader-only kind).
+      const caption = await control.evaluate((el) => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const parent = n.parentElement!;
+          const r = parent.getBoundingClientRect();
+          const style = getComputedStyle(parent);
+          if (n.textContent!.trim() && r.width > 4 && r.height > 4 && style.visibility === 'visible' && parseFloat(style.fontSize) >= 10)
+            words.push(n.textContent!.trim());
+        }
+        return words.join(' ');
+      });
+      expect(caption, `${selector}: a visible caption`).toMatch(/\p{L}{3}/u);
+      // Label in name (WCAG 2.5.3): what the learner reads is what a voice-control user says.
+      const role = (await control.evaluate((el) => el.tagName)) === 'BUTTON' ? 'button' : 'link';
+      for (const word of caption.split(' ').filter((w) => /\p{L}{3}/u.test(w)))
+        expect(await page.locator('.site-header').getByRole(role, { name: word }).count(), `${selector}: "${word}" in its name`).toBeGreaterThan(0);
+    }
+  });
+
   it('the search dialog’s close button stays on one line, inside the dialog', async () => {
     const page = await openPhone(PAGES.home);
     await page.locator('course-search [data-open]').click();

@@ -75,13 +75,25 @@ describe.skipIf(skipBrowser())('a module quiz', () => {
     // A wrong choice, then the right one on the second try: counted right.
     const single = ofType('single');
     const singleEl = root.locator(`[data-question="${single.id}"]`);
-    await singleEl.locator(`input[value="${single.choices.find((c: { correct: boolean }) => !c.correct).id}"]`).check();
+    const wrongChoice = single.choices.find((c: { correct: boolean }) => !c.correct);
+    await singleEl.locator(`input[value="${wrongChoice.id}"]`).check();
     await singleEl.locator('[data-check]').click();
     await singleEl.locator('.verdict-retry').waitFor();
     expect(await singleEl.locator('[data-verdict]').count()).toBe(0); // the right choice is not revealed yet
+    // The option chosen stays marked as the first answer, in words, and the feedback names it (issue 28, item 9).
+    const tried = singleEl.locator('li[data-tried="wrong"]');
+    expect(await tried.count()).toBe(1);
+    expect(await tried.locator('input').getAttribute('value')).toBe(wrongChoice.id);
+    const mark = tried.locator('.quiz-tried');
+    expect(await mark.textContent()).toBe(lang === 'en' ? '✗ your first answer' : '✗ câu trả lời đầu của bạn');
+    expect((await mark.boundingBox())!.width).toBeGreaterThan(0);
+    const choiceText = (await tried.locator('label > span').first().textContent())!.trim();
+    expect(await singleEl.locator('.verdict-retry').innerText()).toContain(choiceText);
+    expect(await numeric.locator('.verdict-retry').count()).toBe(0); // the numeric one is locked by now
     await singleEl.locator(`input[value="${single.choices.find((c: { correct: boolean }) => c.correct).id}"]`).check();
     await singleEl.locator('[data-check]').click();
     await singleEl.locator('.verdict-right').waitFor();
+    expect(await singleEl.locator('li[data-tried="wrong"] .quiz-tried').count()).toBe(1); // the first answer still shows
     expect(await numeric.locator('[data-feedback]').innerText()).toContain(ofType('numeric').explanation[lang].slice(0, 20));
     expect(errors).toEqual([]);
   });

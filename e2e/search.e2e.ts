@@ -68,7 +68,53 @@ describe.skipIf(skipBrowser())('search', () => {
     const { page } = await browser.open('/en/');
     const hrefs = await search(page, 'connection pool');
     const status = await page.locator('course-search [data-status]').innerText();
-    expect(status).toBe(hrefs.length === 1 ? '1 result' : `${hrefs.length} results`);
+    // All of them, or the first ten of more (the next test).
+    expect(status).toMatch(hrefs.length === 1 ? /^1 result$/ : new RegExp(`^(${hrefs.length} results|The first ${hrefs.length} of \\d+ results)$`));
+  });
+
+  // Issue 28, item 9: excerpts from the page as read, the count as what it is, a typo forgiven.
+  it.each([
+    ['vi', 'jitter'],
+    ['vi', 'thoi gian cho'],
+    ['en', 'retry budget'],
+  ] as const)('(%s) shows excerpts of the text as read, with its accents and no markup, for "%s"', async (lang, query) => {
+    const { page } = await browser.open(`/${lang}/`);
+    expect((await search(page, query)).length).toBeGreaterThan(0);
+    const excerpts = await page.locator('course-search [data-results] p').allTextContents();
+    console.log(`${lang} "${query}": ${excerpts[0]}`);
+    // Code blocks are lesson text too (braces and all); the lesson's source markup is not.
+    for (const text of excerpts) {
+      expect(text, text).not.toMatch(/\bhref=|SimTable|Callout|<\/?[a-z]|\s\/a\b|\bsim=/);
+      if (lang === 'vi') expect(/[ăâđêôơưàáảãạèéẻẽẹìíỉĩịòóỏõọùúủũụỳýỷỹỵ]/i.test(text), text).toBe(true);
+    }
+  });
+
+  it('says the results shown are the first of more, with the total', async () => {
+    const { page } = await browser.open('/en/');
+    const hrefs = await search(page, 'timeout');
+    const status = await page.locator('course-search [data-status]').innerText();
+    console.log(`"timeout": ${status}`);
+    const m = /^The first (\d+) of (\d+) results$/.exec(status);
+    expect(m, status).not.toBeNull();
+    expect(Number(m![1])).toBe(hrefs.length);
+    expect(Number(m![2])).toBeGreaterThan(hrefs.length);
+  });
+
+  it.each([
+    ['en', 'jiter', 'jitter', '/en/backoff-jitter/'],
+    ['vi', 'jiter', 'jitter', '/vi/backoff-jitter/'],
+    ['en', 'retyr budget', 'retry budget', '/en/retry-budgets/'],
+  ] as const)('(%s) corrects a typo to the course’s nearest word: "%s"', async (lang, typo, meant, module) => {
+    const { page } = await browser.open(`/${lang}/`);
+    const hrefs = await search(page, typo);
+    const status = await page.locator('course-search [data-status]').innerText();
+    console.log(`${lang} "${typo}": ${status}`);
+    expect(status).toContain(lang === 'en' ? `Showing results for “${meant}” instead of “${typo}”.` : `Đang hiện kết quả cho “${meant}” thay vì “${typo}”.`);
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(
+      hrefs.some((h) => h?.startsWith(module)),
+      hrefs.join(' '),
+    ).toBe(true);
   });
 
   it('says so when nothing matches', async () => {

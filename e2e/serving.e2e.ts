@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser } from './fixtures.ts';
-import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
-import { DIST } from './site-pages.ts';
+import { serveSite, withRunnerToken, type ServedSite } from '../tools/serve-site.ts';
+import { DIST } from '../tools/site-pages.ts';
 
 let site: ServedSite | undefined;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { skipBrowser, useBrowser } from './fixtures.ts';
-import { lessonPages } from './site-pages.ts';
+import { lessonPages } from '../tools/site-pages.ts';
 
 const FIRST_LESSON = 'timeouts/why-timeouts';
 /** Every module of content/modules.json has a card on the home page. */

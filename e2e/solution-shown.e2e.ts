@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentLink } from '../src/assignments/link.ts';
 import type { Assignment } from '../src/assignments/file-schemas.ts';
-import { skipBrowser, useBrowser } from './fixtures.ts';
+import { skipBrowser, useBrowser, withoutCutShort } from './fixtures.ts';
 import { pasteCode, runToEnd, workspace } from './run-helpers.ts';
-import { serveSite, withRunnerToken, type ServedSite } from './serve-site.ts';
-import { DIST } from './site-pages.ts';
+import { serveSite, withRunnerToken, type ServedSite } from '../tools/serve-site.ts';
+import { DIST } from '../tools/site-pages.ts';
 
 const assignment: Assignment = {
   format: 'course-assignment',
@@ -66,7 +66,7 @@ describe.skipIf(skipBrowser())('a revealed solution', () => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-submission-form] button[type="submit"]').click()]);
       const submission = JSON.parse(await readFile((await file.path())!, 'utf8'));
       expect(submission.solutionShown).toEqual(['retry-helper']);
-      expect(errors.filter((e) => !/favicon\.svg net::ERR_ABORTED/.test(e))).toEqual([]);
+      expect(withoutCutShort(errors)).toEqual([]);
     },
     120_000,
   );

@@ -1,5 +1,5 @@
 /** What the workspace tests share: finding an exercise's lesson, typing code, running and waiting. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Page } from './fixtures.ts';
@@ -7,15 +7,7 @@ import { pasteCode, startRun, waitForPhase } from './run-helpers.ts';
 
 export const read = (path: string) => readFileSync(path, 'utf8');
 
-/** `<module>/<slug>` of the English lesson that embeds the exercise. */
-export function lessonEmbedding(id: string): string {
-  for (const module of readdirSync('content/lessons/en')) {
-    for (const file of readdirSync(`content/lessons/en/${module}`)) {
-      if (read(`content/lessons/en/${module}/${file}`).includes(`<Exercise id="${id}"`)) return `${module}/${file.replace(/\.mdx$/, '')}`;
-    }
-  }
-  throw new Error(`no lesson embeds the exercise ${id}`);
-}
+export { lessonEmbedding } from '../tools/site-pages.ts';
 
 /** Replaces the editor's whole text as a learner pasting would (the editor loads on first use). */
 export const setCode = pasteCode;

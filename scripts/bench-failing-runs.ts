@@ -1,4 +1,4 @@
-// Usage: npm run bench:failing [-- <exercise id>…] [--runs N] [--cold] [--verdicts FILE] [--all]
+// Usage: npm run bench:failing [-- <exercise id>…] [--runs N] [--cold] [--verdicts FILE] [--all] [--no-record]
 // How long a failing run takes to grade, against the reference: for each exercise, the Node grader
 // (tests only, as the proof grades) times the reference (median of --runs grades, 3 by default), the
 // starter and every buggy variant, and flags any entry that takes more than twice the reference's
@@ -8,20 +8,22 @@
 // --cold starts vitest for every grade (`npm run check`); by default vitest is kept warm between
 // grades of an exercise, as the local runner does. --verdicts FILE also writes every graded entry's
 // verdicts (the run's status and each test's pass/fail), and --all grades the alternatives too, so
-// two checkouts can be compared test by test.
+// two checkouts can be compared test by test. A run of every exercise with vitest kept warm writes its
+// table into docs/benchmarks.md (section bench:failing) unless --no-record.
 import { writeFileSync } from 'node:fs';
-import { allVariants, loadCatalogue, verdictsOf, type Variant, type Verdicts } from '../src/grading/node/proof-catalogue.ts';
+import { allVariants, loadCatalogue, verdictsOf, type Variant, type Verdicts } from '../src/grading/node/testing/proof-catalogue.ts';
 import { fsExerciseSource, gradeWith, killSandboxesOnSignals, NodeSandbox, type Report } from '../src/grading/index.ts';
+import { RECORD_OPTION, recordBench } from './bench-record.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 killSandboxesOnSignals();
 
 const cli = readCli({
   usage: {
-    en: 'Usage: npm run bench:failing -- [<exercise id>…] [--runs N] [--cold] [--verdicts FILE] [--all]   (default: every exercise, 3 runs of the reference)',
-    vi: 'Cách dùng: npm run bench:failing -- [<id bài tập>…] [--runs N] [--cold] [--verdicts FILE] [--all]   (mặc định: mọi bài tập, chấm lời giải mẫu 3 lần)',
+    en: 'Usage: npm run bench:failing -- [<exercise id>…] [--runs N] [--cold] [--verdicts FILE] [--all] [--no-record]   (default: every exercise, 3 runs of the reference; every exercise, warm, is written to docs/benchmarks.md)',
+    vi: 'Cách dùng: npm run bench:failing -- [<id bài tập>…] [--runs N] [--cold] [--verdicts FILE] [--all] [--no-record]   (mặc định: mọi bài tập, chấm lời giải mẫu 3 lần; chạy mọi bài tập, warm, thì ghi vào docs/benchmarks.md)',
   },
-  options: { runs: { type: 'string' }, cold: { type: 'boolean' }, verdicts: { type: 'string' }, all: { type: 'boolean' } },
+  options: { runs: { type: 'string' }, cold: { type: 'boolean' }, verdicts: { type: 'string' }, all: { type: 'boolean' }, ...RECORD_OPTION },
 });
 const RUNS = wholeNumber(cli, 'runs', 3);
 const verdictsFile = cli.values.verdicts;
@@ -109,16 +111,24 @@ for (const id of ids) {
 }
 
 const ratio = (ms: number, ref: number) => `${(ms / ref).toFixed(1)}x${ms > LIMIT * ref ? ' **over 2x**' : ''}`;
-console.log('\n| exercise | reference | starter | slowest buggy variant | slowest / reference |');
-console.log('| --- | --- | --- | --- | --- |');
+const out = [
+  `Node grader, tests only, vitest ${cold ? 'started for every grade' : 'kept warm per exercise'}; the reference is the median of ${RUNS} grade${RUNS === 1 ? '' : 's'}, every other entry graded once (twice when over ${LIMIT}x, the faster counts)${all ? ', alternatives included' : ''}:`,
+  '',
+  '| exercise | reference | starter | slowest buggy variant | slowest / reference |',
+  '| --- | --- | --- | --- | --- |',
+];
 for (const r of rows) {
   const worst = Math.max(r.starter, r.slowest.ms);
-  console.log(`| ${r.id} | ${s(r.reference)} | ${s(r.starter)} | ${r.slowest.name} ${s(r.slowest.ms)} | ${ratio(worst, r.reference)} |`);
+  out.push(`| ${r.id} | ${s(r.reference)} | ${s(r.starter)} | ${r.slowest.name} ${s(r.slowest.ms)} | ${ratio(worst, r.reference)} |`);
 }
 const over = rows.flatMap((r) => r.flagged.map((f) => `${r.id} ${f}`));
-console.log(
-  over.length === 0 ? `\nEvery starter and buggy variant was graded within ${LIMIT}x of its reference.` : `\nOver ${LIMIT}x the reference: ${over.join(', ')}`,
+out.push(
+  '',
+  over.length === 0 ? `Every starter and buggy variant was graded within ${LIMIT}x of its reference.` : `Over ${LIMIT}x the reference: ${over.join(', ')}.`,
 );
+console.log(`\n${out.join('\n')}`);
+if (args.length === 0 && !cold) recordBench('failing', out.join('\n'));
+else console.log('\n(some exercises only, or --cold: not written to docs/benchmarks.md)');
 if (verdictsFile) {
   writeFileSync(verdictsFile, JSON.stringify(verdicts, null, 1));
   console.log(`verdicts written to ${verdictsFile}`);

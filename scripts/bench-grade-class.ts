@@ -1,4 +1,4 @@
-// npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]
+// npm run bench:grade-class [-- --count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE] [--no-record]
 // Grades a generated class with grade-class's default number of graders (defaultJobs: the cores when
 // strict, cores - 1 otherwise) and prints the total wall
 // time and the time per submission (median, p90). Each learner hands in both core exercises
@@ -7,11 +7,12 @@
 // the repository's own, so without confinement, or with --unsafe-no-sandbox, it uses plain child processes (and says so).
 // --verdicts FILE writes each graded exercise run (its variant, status and failing rules), one JSON line
 // each, to compare runs: a verdict that differs between two runs depends on timing.
+// A confined run writes its table into docs/benchmarks.md (section bench:grade-class) unless --no-record.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killSandboxesOnSignals, REPO_ROOT } from '../src/grading/index.ts';
-import { buggyVariant } from '../src/grading/node/proof-catalogue.ts';
+import { buggyVariant } from '../src/grading/node/testing/proof-catalogue.ts';
 import {
   createSubmissionSandbox,
   defaultJobs,
@@ -22,7 +23,8 @@ import {
   strictClassIO,
   type ClassGradingIO,
 } from '../src/class-grading/index.ts';
-import { makeAssignment, makeSubmission } from '../src/class-grading/test-fixtures.ts';
+import { makeAssignment, makeSubmission } from '../src/class-grading/testing/test-fixtures.ts';
+import { RECORD_OPTION, recordBench } from './bench-record.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 import { userPath } from './user-path.ts';
 
@@ -30,10 +32,10 @@ killSandboxesOnSignals();
 
 const cli = readCli({
   usage: {
-    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (default 100 submissions, as many graders as grade-class uses by default)',
-    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE]   (mặc định 100 bài nộp, số bộ chấm mặc định của grade-class)',
+    en: 'Usage: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE] [--no-record]   (default 100 submissions, as many graders as grade-class uses by default; a confined run of 100 writes docs/benchmarks.md)',
+    vi: 'Cách dùng: npm run bench:grade-class -- [--count N] [--jobs N] [--unsafe-no-sandbox] [--verdicts FILE] [--no-record]   (mặc định 100 bài nộp, số bộ chấm mặc định của grade-class; lần chạy có cô lập với 100 bài nộp thì ghi vào docs/benchmarks.md)',
   },
-  options: { count: { type: 'string' }, jobs: { type: 'string' }, 'unsafe-no-sandbox': { type: 'boolean' }, verdicts: { type: 'string' } },
+  options: { count: { type: 'string' }, jobs: { type: 'string' }, 'unsafe-no-sandbox': { type: 'boolean' }, verdicts: { type: 'string' }, ...RECORD_OPTION },
   maxPositionals: 0,
 });
 const count = wholeNumber(cli, 'count', 100);
@@ -133,6 +135,7 @@ try {
           variant: handedIn.get(r.learner.email)?.[e.id as Core],
           status: e.status === 'graded' ? e.report.status : e.status,
           failing: e.status === 'graded' ? [...new Set(e.report.tests.filter((t) => t.status !== 'pass').map((t) => t.rule))] : [],
+          ms: e.status === 'graded' ? Math.round(e.report.durationMs) : undefined,
         }),
       ),
     );
@@ -141,6 +144,39 @@ try {
   console.log(
     `per submission (both exercises, one grader): median ${pct(50).toFixed(2)} s, p90 ${pct(90).toFixed(2)} s, max ${(times.at(-1)! / 1000).toFixed(2)} s`,
   );
+  const secs = (x: number) => `${x.toFixed(2)} s`;
+  // Where the time goes: one exercise run's mean time by what was handed in, slowest first. A class's
+  // figure moves with its mix: a variant that leaks a timer waits out the test that catches it.
+  const byVariant = new Map<string, number[]>();
+  for (const r of grading.results)
+    for (const e of r.exercises) {
+      if (e.status !== 'graded') continue;
+      const key = `${e.id} ${handedIn.get(r.learner.email)?.[e.id as Core] ?? '?'}`;
+      byVariant.set(key, [...(byVariant.get(key) ?? []), e.report.durationMs]);
+    }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length / 1000;
+  const ranked = [...byVariant].map(([key, xs]) => ({ key, n: xs.length, s: mean(xs) })).sort((a, b) => b.s - a.s);
+  const references = ranked.filter((v) => v.key.endsWith(' reference'));
+  const out = [
+    `${count} submission files (${BAD} bad), ${Object.keys(CORE).join(' and ')} each, in rotation: the reference, an alternative, a buggy variant or the starter; ` +
+      `${choice.confined ? `strict grading in confined sandboxes (${choice.mechanism})` : 'plain child processes'}.`,
+    '',
+    '| graders (`--jobs`) | graded | rejected | wall time | per graded submission (wall) | per submission, median | p90 | max |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| ${jobs} | ${grading.results.length} | ${grading.rejected.length} | ${(wall / 1000).toFixed(1)} s | ${secs(wall / 1000 / Math.max(1, grading.results.length))} | ${secs(pct(50))} | ${secs(pct(90))} | ${secs(times.at(-1)! / 1000)} |`,
+    '',
+    `Exercise runs passing every rule: ${passed} of ${grading.results.length * Object.keys(CORE).length}.`,
+    '',
+    `One exercise run, mean time (one grader), the references: ${references.map((v) => `${v.key} ${secs(v.s)}`).join(', ')}; ` +
+      `the slowest of ${ranked.length} kinds handed in: ${ranked
+        .slice(0, 6)
+        .map((v) => `${v.key} ${secs(v.s)} (${v.n} run${v.n === 1 ? '' : 's'})`)
+        .join(', ')}.`,
+  ];
+  console.log(`\n${out.join('\n')}`);
+  // The section is the target's run (a class of 100, strictly); a smaller or unconfined run is a check, not a figure.
+  if (choice.confined && count === 100) recordBench('grade-class', out.join('\n'));
+  else console.log('\n(not confined, or not 100 files: not written to docs/benchmarks.md)');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
-// npm run bench:grade [-- --runs N] : cold and warm grading time of the core exercises.
+// npm run bench:grade [-- --runs N] [--no-record] : cold and warm grading time of the core exercises,
+// written into docs/benchmarks.md (section bench:grade) unless --no-record.
 // first = a fresh sandbox (new temp dir, first vitest start); again = re-grading in the same
 // sandbox from the same process, as the local runner does when a learner runs the tests again.
 // "cold" starts vitest (and tsc) for every grade, as `npm run check` does; "kept warm" leaves vitest
@@ -17,20 +18,28 @@ import {
   REPO_ROOT,
   type GradeOptions,
 } from '../src/grading/index.ts';
+import { RECORD_OPTION, recordBench } from './bench-record.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 killSandboxesOnSignals();
 
 const CORE = ['retry-helper', 'deadline-middleware'];
 const cli = readCli({
-  usage: { en: 'Usage: npm run bench:grade -- [--runs N]   (default 3)', vi: 'Cách dùng: npm run bench:grade -- [--runs N]   (mặc định 3)' },
-  options: { runs: { type: 'string' } },
+  usage: {
+    en: 'Usage: npm run bench:grade -- [--runs N] [--no-record]   (default 3; writes docs/benchmarks.md)',
+    vi: 'Cách dùng: npm run bench:grade -- [--runs N] [--no-record]   (mặc định 3; ghi vào docs/benchmarks.md)',
+  },
+  options: { runs: { type: 'string' }, ...RECORD_OPTION },
   maxPositionals: 0,
 });
 const runs = wholeNumber(cli, 'runs', 3);
 const source = fsExerciseSource();
 const available = await source.ids();
 
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** label -> exercise -> [first grade, again] medians */
+const table = new Map<string, Map<string, [number, number]>>();
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const median = s[Math.floor(s.length / 2)]!;
@@ -68,7 +77,20 @@ for (const id of CORE) {
         await sandbox.dispose();
       }
     }
+    if (!table.has(label)) table.set(label, new Map());
+    table.get(label)!.set(id, [mid(cold), mid(warm)]);
     console.log(`${id.padEnd(20)} ${label.padEnd(36)} first ${stats(cold)}`);
     console.log(`${''.padEnd(20)} ${''.padEnd(36)} again ${stats(warm)}`);
   }
 }
+
+const ids = [...new Set([...table.values()].flatMap((m) => [...m.keys()]))];
+const out = [
+  `The reference of each core exercise, graded ${runs} time${runs === 1 ? '' : 's'} in a fresh sandbox and then twice more in the same one (median; "first" starts the sandbox, "again" is a re-grade):`,
+  '',
+  `| | ${ids.map((id) => `${id}: first | again`).join(' | ')} |`,
+  `| --- | ${ids.map(() => '--- | ---').join(' | ')} |`,
+  ...[...table].map(([label, byId]) => `| ${label} | ${ids.map((id) => (byId.has(id) ? byId.get(id)!.map(secs).join(' | ') : '— | —')).join(' | ')} |`),
+];
+console.log(`\n${out.join('\n')}`);
+recordBench('grade', out.join('\n'));

@@ -1,23 +1,36 @@
-// Usage: npm run bench:labs [-- --dist <folder>] [-- --changes N]   (needs a built site: npm run build)
+// Usage: npm run bench:labs [-- --dist <folder>] [-- --changes N] [--no-record]   (needs a built site: npm run build)
 // Serves the build with `astro preview`, opens each lab's lesson in headless Chromium and measures:
 // - the time from a parameter change (a value typed into a lab's number box) to the frame that shows the
 //   redrawn chart and figures, over several changes (median and max), and the worker's compute time;
 // - the JavaScript the lesson page loads before the lab is activated, and what activating it adds
-//   (controller, uPlot, worker).
-import { launchBrowser } from '../e2e/browser.ts';
-import { serveSite } from '../e2e/serve-site.ts';
+//   (controller, uPlot, worker);
+// - the same redraws with the learner's own code on ("use my code", the reference solution saved as theirs).
+// Writes its table into docs/benchmarks.md (section bench:labs) unless --no-record.
+import { readFileSync } from 'node:fs';
+import { launchBrowser } from '../tools/browser.ts';
+import { serveSite } from '../tools/serve-site.ts';
+import { RECORD_OPTION, recordBench } from './bench-record.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 const cli = readCli({
   usage: {
-    en: 'Usage: npm run bench:labs -- [--dist FOLDER] [--changes N]   (default dist, 8; needs npm run build)',
-    vi: 'Cách dùng: npm run bench:labs -- [--dist THƯ-MỤC] [--changes N]   (mặc định dist, 8; cần npm run build trước)',
+    en: 'Usage: npm run bench:labs -- [--dist FOLDER] [--changes N] [--no-record]   (default dist, 8; needs npm run build; writes docs/benchmarks.md)',
+    vi: 'Cách dùng: npm run bench:labs -- [--dist THƯ-MỤC] [--changes N] [--no-record]   (mặc định dist, 8; cần npm run build trước; ghi vào docs/benchmarks.md)',
   },
-  options: { dist: { type: 'string' }, changes: { type: 'string' } },
+  options: { dist: { type: 'string' }, changes: { type: 'string' }, ...RECORD_OPTION },
   maxPositionals: 0,
 });
 const dist = cli.values.dist ?? process.env.COURSE_DIST ?? 'dist';
 const changes = wholeNumber(cli, 'changes', 8);
+
+/** The exercise whose reference solution stands in for the learner's code in each lab that runs it. */
+const YOURS: Record<string, { exercise: string; file: string }> = {
+  'jitter-waves': { exercise: 'backoff', file: 'backoff.ts' },
+  'retry-storm': { exercise: 'retry-budget', file: 'budget.ts' },
+  'overload-recovery': { exercise: 'adaptive-throttle', file: 'throttle.ts' },
+  'timeout-choice': { exercise: 'timeout-choice', file: 'timeout-choice.ts' },
+  'reconnect-storm': { exercise: 'backoff', file: 'backoff.ts' },
+};
 
 /** A lesson per lab, and a parameter with values that are each new to the lab (no cache hits). */
 const LABS = [
@@ -27,7 +40,14 @@ const LABS = [
   { sim: 'deadline-chain', path: '/en/deadlines/propagating-deadlines/', key: 'gatewayTimeoutMs', values: [250, 350, 400, 450, 200, 500, 320, 280, 600, 700] },
   { sim: 'amplification', path: '/en/when-to-retry/one-layer/', key: 'attemptsPerLayer', values: [2, 4, 5, 6, 7, 8, 9, 10, 1, 3] },
   { sim: 'timeout-choice', path: '/en/timeouts/choosing-a-timeout/', key: 'medianMs', values: [30, 50, 60, 35, 45, 55, 70, 80, 25, 42] },
-];
+  { sim: 'overload-recovery', path: '/en/overload/breakers-and-limits/', key: 'throttleK', values: [2.1, 2.2, 2.3, 1.9, 1.8, 2.4, 2.5, 1.7, 2.6, 1.6] },
+  {
+    sim: 'reconnect-storm',
+    path: '/en/beyond-one-request/long-lived-connections/',
+    key: 'clients',
+    values: [4000, 6000, 4500, 5500, 3000, 7000, 4200, 5800, 2500, 8000],
+  },
+].flatMap((lab) => [lab, ...(YOURS[lab.sim] ? [{ ...lab, yours: YOURS[lab.sim]! }] : [])]);
 
 const site = await serveSite(dist);
 const base = site.url;
@@ -43,6 +63,16 @@ const rows: string[][] = [];
 for (const lab of LABS) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  const yours = 'yours' in lab ? lab.yours : undefined;
+  if (yours) {
+    // Saved as the workspace saves it, from another page (an exercise page would save over it).
+    await page.goto(`${base}/en/`);
+    const code = readFileSync(`solutions/${yours.exercise}/${yours.file}`, 'utf8');
+    await page.evaluate(
+      ([ex, f, c]) => localStorage.setItem(`course.code.${ex}`, JSON.stringify({ version: 1, files: { [f]: c }, savedAt: new Date().toISOString() })),
+      [yours.exercise, yours.file, code] as const,
+    );
+  }
   const js: { url: string; bytes: number; at: number }[] = [];
   let phase = 0;
   page.on('requestfinished', async (request) => {
@@ -60,6 +90,18 @@ for (const lab of LABS) {
     timeout: 30_000,
   });
   await page.waitForLoadState('networkidle');
+  if (yours) {
+    const renders = await el.getAttribute('data-renders');
+    await el.locator(`[data-yours-code="${yours.exercise}"]`).check();
+    await page.waitForFunction(
+      ([sim, n]) => {
+        const host = document.querySelector(`course-lab[data-sim="${sim}"]`);
+        return Number(host?.getAttribute('data-renders')) > Number(n) && host?.getAttribute('data-state') === 'ready';
+      },
+      [lab.sim, renders] as const,
+      { timeout: 30_000 },
+    );
+  }
   const times: number[] = [];
   const compute: number[] = [];
   for (const value of lab.values.slice(0, changes)) {
@@ -90,24 +132,33 @@ for (const lab of LABS) {
   // The lab's own share of "before": its <course-lab> bootstrap (Astro names the chunk after Lab.astro).
   const own = js.filter((j) => j.at === 0 && /Lab\.astro/.test(j.url)).reduce((a, j) => a + j.bytes, 0);
   const after = js.filter((j) => j.at === 1).reduce((a, j) => a + j.bytes, 0);
-  rows.push([lab.sim, lab.key, median(times).toFixed(0), Math.max(...times).toFixed(0), median(compute).toFixed(0), kb(before), kb(own), kb(after)]);
+  rows.push([
+    yours ? `${lab.sim} + your ${yours.exercise}` : lab.sim,
+    lab.key,
+    median(times).toFixed(0),
+    Math.max(...times).toFixed(0),
+    median(compute).toFixed(0),
+    kb(before),
+    kb(own),
+    kb(after),
+  ]);
   await context.close();
 }
 await browser.close();
 site.stop();
 
-const head = ['lab', 'parameter changed', 'median ms', 'max ms', 'compute ms', 'page JS before', 'lab part of it', '+JS on activation'];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]): string => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-console.log(`Input change -> redrawn chart (${changes} changes per lab, headless Chromium), and JavaScript loaded by the lesson page.`);
-console.log(line(head));
-for (const r of rows) console.log(line(r));
-const { loadavg } = await import('node:os');
-console.log(
-  `load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}: on a busy machine these times overstate what a learner sees.`,
-);
-console.log('(JS bytes uncompressed, as served. "page JS before": everything the lesson loads without touching the lab, other');
-console.log(' features included; "lab part of it": the <course-lab> bootstrap; "+JS on activation": controller, uPlot, sims, worker.)');
-console.log("(The first change of each lab also pays for compiling the worker's code, hence the max.)");
+const head = ['lab', 'parameter changed', 'redraw, median', 'redraw, max', 'compute, median', 'page JS before', 'lab part of it', '+JS on activation'];
+const ms = (x: string) => `${x} ms`;
+const out = [
+  `A parameter change to the redrawn chart (${changes} changes per lab, headless Chromium at 1280x800), and the JavaScript the lesson page loads, uncompressed as served:`,
+  '',
+  `| ${head.join(' | ')} |`,
+  `| ${head.map(() => '---').join(' | ')} |`,
+  ...rows.map((r) => `| ${[r[0], `\`${r[1]}\``, ms(r[2]!), ms(r[3]!), ms(r[4]!), r[5], r[6], r[7]].join(' | ')} |`),
+  '',
+  '"page JS before": everything the lesson loads without touching the lab, other features included; "lab part of it": the',
+  '`<course-lab>` bootstrap; "+JS on activation": controller, uPlot, simulations, worker. The first change of each lab also',
+  "pays for compiling the worker's code, hence the max.",
+];
+console.log(out.join('\n'));
+recordBench('labs', out.join('\n'));

@@ -1,14 +1,18 @@
 /**
- * Compute time of each simulation at its default size: a few warm-up runs, then the median of several timed runs.
- *   npm run bench:sims [-- --runs N]
+ * Compute time of each simulation at its default size: a few warm-up runs, then the median of several
+ * timed runs. Writes its table into docs/benchmarks.md (section bench:sims) unless --no-record.
+ *   npm run bench:sims [-- --runs N] [--no-record]
  */
-import { loadavg } from 'node:os';
 import { DEFAULT_SEED, SIMS, defaults } from '../src/sims/index.ts';
+import { RECORD_OPTION, recordBench } from './bench-record.ts';
 import { readCli, wholeNumber } from './run-cli.ts';
 
 const cli = readCli({
-  usage: { en: 'Usage: npm run bench:sims -- [--runs N]   (default 15)', vi: 'Cách dùng: npm run bench:sims -- [--runs N]   (mặc định 15)' },
-  options: { runs: { type: 'string' } },
+  usage: {
+    en: 'Usage: npm run bench:sims -- [--runs N] [--no-record]   (default 15; writes docs/benchmarks.md)',
+    vi: 'Cách dùng: npm run bench:sims -- [--runs N] [--no-record]   (mặc định 15; ghi vào docs/benchmarks.md)',
+  },
+  options: { runs: { type: 'string' }, ...RECORD_OPTION },
   maxPositionals: 0,
 });
 const RUNS = wholeNumber(cli, 'runs', 15);
@@ -19,11 +23,10 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-const lines: string[] = [];
-lines.push(
-  `${'simulation'.padEnd(16)}${'median ms'.padStart(11)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}   (${RUNS} runs after ${WARMUP} warm-up, node ${process.version})`,
-);
+const out = [`Each simulation at its default parameters, ${RUNS} timed runs after ${WARMUP} warm-up runs (Node, one thread):`, ''];
+out.push('| simulation | median | min | max |', '| --- | --- | --- | --- |');
 for (const sim of SIMS) {
   const params = defaults(sim.params);
   for (let i = 0; i < WARMUP; i++) sim.run(params, DEFAULT_SEED + i);
@@ -33,17 +36,7 @@ for (const sim of SIMS) {
     sim.run(params, DEFAULT_SEED + i);
     times.push(performance.now() - t0);
   }
-  lines.push(
-    `${sim.name.padEnd(16)}${median(times).toFixed(1).padStart(11)}${Math.min(...times)
-      .toFixed(1)
-      .padStart(9)}${Math.max(...times)
-      .toFixed(1)
-      .padStart(9)}`,
-  );
+  out.push(`| ${sim.name} | ${ms(median(times))} | ${ms(Math.min(...times))} | ${ms(Math.max(...times))} |`);
 }
-lines.push(
-  `load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}: figures from a busy machine overstate the compute time`,
-);
-process.stdout.write(`${lines.join('\n')}\n`);
+console.log(out.join('\n'));
+recordBench('sims', out.join('\n'));

@@ -76,6 +76,12 @@ async function check({
     throw err;
   }
   if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else process.stdout.write(formatReport(report, bundle.exercise, lang, { color: process.stdout.isTTY === true }) + '\n');
+  else process.stdout.write(formatReport(report, bundle.exercise, lang, { color: process.stdout.isTTY === true, names: testNames(id, lang) }) + '\n');
   return report.status === 'pass' ? 0 : 1;
+}
+
+/** The exercise's Vietnamese test names, for a report in Vietnamese. */
+function testNames(id: string, lang: string): Record<string, string> {
+  const file = join(REPO_ROOT, 'exercises', id, 'test-names.vi.json');
+  return lang === 'vi' && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }

@@ -86,6 +86,7 @@ describe('npm run exercise', () => {
       'hedged-fetch',
       'service-chain',
       'adaptive-throttle',
+      'graceful-shutdown',
     ]);
     expect(cli('exercise', ['frobnicate']).code).toBe(2);
     expect(cli('exercise', ['start', 'nope']).code).toBe(2);
@@ -111,6 +112,49 @@ describe('npm run exercise', () => {
       expect(readFileSync(file, 'utf8')).not.toBe('// my work\n');
     } finally {
       if (saved !== undefined) writeFileSync(file, saved);
+      if (!dirExisted) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('import writes the code saved in the browser into the workbook, and keeps other work without --force', { timeout: SPAWNS }, () => {
+    const id = 'backoff';
+    const dir = join(REPO_ROOT, 'workbook', id);
+    const file = join(dir, 'backoff.ts');
+    const saved = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    const dirExisted = existsSync(dir);
+    const tmp = mkdtempSync(join(tmpdir(), 'course-import-'));
+    const progressFile = join(tmp, 'course-progress.json');
+    writeFileSync(
+      progressFile,
+      JSON.stringify({
+        format: 'course-progress',
+        version: 1,
+        exportedAt: '2026-12-01T11:00:00.000Z',
+        progress: { version: 1, lessons: {}, exercises: {}, quizzes: {} },
+        code: { [id]: { version: 1, files: { 'backoff.ts': '// written in the browser\n' }, savedAt: '2026-12-01T10:00:00.000Z' } },
+      }),
+    );
+    try {
+      rmSync(file, { force: true });
+      const first = cli('exercise', ['import', progressFile, '--lang', 'en']);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toContain('Wrote your saved code of backoff');
+      expect(readFileSync(file, 'utf8')).toBe('// written in the browser\n');
+      writeFileSync(file, '// my editor\n');
+      const kept = cli('exercise', ['import', progressFile]);
+      expect(kept.code).toBe(0);
+      expect(kept.stdout).toContain('--force');
+      expect(readFileSync(file, 'utf8')).toBe('// my editor\n');
+      expect(cli('exercise', ['import', progressFile, '--force']).code).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe('// written in the browser\n');
+      writeFileSync(progressFile, '{"format":"something-else"}');
+      const bad = cli('exercise', ['import', progressFile, '--lang', 'en']);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('not a progress file');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+      if (saved !== undefined) writeFileSync(file, saved);
+      else rmSync(file, { force: true });
       if (!dirExisted) rmSync(dir, { recursive: true, force: true });
     }
   });

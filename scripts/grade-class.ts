@@ -2,7 +2,8 @@
 // npm run grade-class -- merge --assignment FILE --out DIR [--json] [--lang vi|en] SHARD.json...
 // Exit codes: 0 every submission graded (whatever the learners scored), 1 a submission was rejected,
 // could not be graded or shares its learner with another file (a conflict to decide), 2 usage error (assignment file, submissions folder, options, no sandbox).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { killSandboxesOnSignals } from '../src/grading/index.ts';
 import {
   classSummary,
@@ -25,11 +26,17 @@ import {
   type ClassGradingIO,
   type ClassGrading,
   nodeClassIO,
+  filesNotRead,
+  extractSubmissionsZip,
+  type NotRead,
+  previousFolderName,
+  feedbackFiles,
   strictClassIO,
   readAssignmentFile,
   renderReport,
   sandboxText,
   say,
+  shownFile,
   toCsv,
   writeOutputs,
   type Lang,
@@ -76,8 +83,17 @@ async function gradeClassCommand({ values, positionals, lang, usageError: usage 
 
   const read = readAssignmentFile(userPath(assignmentArg));
   if (!read.ok) return usage(say(lang, read.problem));
-  const dir = userPath(submissionsArg);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return usage(cm(lang, 'usage.noDir', { dir }));
+  const given = userPath(submissionsArg);
+  let dir = given;
+  let notRead: NotRead[] | undefined;
+  if (/\.zip$/i.test(given) && existsSync(given) && statSync(given).isFile()) {
+    // A zip as Moodle or Canvas download it: its submission files in a temporary folder, removed on exit.
+    const extracted = await extractSubmissionsZip(given);
+    if (!extracted.ok) return usage(say(lang, extracted.problem));
+    dir = extracted.value.dir;
+    notRead = extracted.value.notRead;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  } else if (!existsSync(dir) || !statSync(dir).isDirectory()) return usage(cm(lang, 'usage.noDir', { dir }));
   const context = await loadClassContext(read.value);
   if (!context.ok) return usage(say(lang, context.problem));
   const ctx = context.value;
@@ -100,13 +116,13 @@ async function gradeClassCommand({ values, positionals, lang, usageError: usage 
   else err(paint(31, sandboxText(lang, choice.warning)));
 
   const outArg = flag('out');
-  const outDir = outArg ? userPath(outArg) : defaultOutDir(dir);
+  const outDir = outArg ? userPath(outArg) : defaultOutDir(given.replace(/\.zip$/i, ''));
   if (!outArg) err(cm(lang, 'done.defaultOut', { dir: outDir }));
 
   err(cm(lang, 'progress.start', { count, title: ctx.assignment.title, jobs }));
   const onProgress = (e: ProgressEvent) => {
     if (e.kind === 'rejected') {
-      err(paint(31, cm(lang, 'progress.rejected', { done: e.done, count: e.count, file: e.rejected.file, reason: say(lang, e.rejected.reason) })));
+      err(paint(31, cm(lang, 'progress.rejected', { done: e.done, count: e.count, file: shownFile(e.rejected.file), reason: say(lang, e.rejected.reason) })));
     } else if (gradingFailed(e.result)) {
       const reason = e.result.exercises
         .map((x) => (x.status === 'grading-failed' ? x.message : ''))
@@ -134,7 +150,7 @@ async function gradeClassCommand({ values, positionals, lang, usageError: usage 
     process.stdout.write(`${cm(lang, 'done.shard', { ...shard, graded: grading.results.length, file: written[name]! })}\n`);
     return grading.rejected.length > 0 || grading.results.some(gradingFailed) || grading.results.some(inConflict) ? 1 : 0;
   }
-  return writeGradebook(ctx, grading, lang, outDir, values.json === true, err);
+  return writeGradebook(ctx, grading, lang, outDir, values.json === true, err, notRead ?? (await filesNotRead(dir)));
 }
 
 /** The gradebook (CSV) and report (HTML) of a class, the summary line, and the exit code. */
@@ -145,15 +161,22 @@ async function writeGradebook(
   outDir: string,
   json: boolean,
   err: (text: string) => void,
+  notRead: NotRead[] = [],
 ): Promise<number> {
   const base = ctx.assignment.id;
+  const now = new Date();
   const files = {
     [`gradebook-${base}.csv`]: toCsv(gradebookRows(ctx, grading.results, grading.rejected, lang)),
-    [`report-${base}.html`]: renderReport({ ctx, results: grading.results, rejected: grading.rejected, lang, generatedAt: new Date(), files: grading.files }),
+    [`report-${base}.html`]: renderReport({ ctx, results: grading.results, rejected: grading.rejected, lang, generatedAt: now, files: grading.files, notRead }),
     // The same grades in the import layouts of the schools' systems (docs/assignments.md).
     ...Object.fromEntries(LMS_FORMATS.map((f) => [`${f}-${base}.csv`, toCsv(lmsRows(f, ctx, grading.results))])),
+    // What to hand back to each learner: their own results only, in their language.
+    ...feedbackFiles(ctx, grading.results, lang),
   };
-  const written = await writeOutputs(outDir, files);
+  const replaced = Object.keys(files).some((name) => existsSync(join(outDir, name)));
+  const written = await writeOutputs(outDir, files, now);
+  if (replaced) err(cm(lang, 'done.previous', { dir: join(outDir, previousFolderName(now)) }));
+  for (const x of notRead) err(cm(lang, 'progress.notRead', { file: shownFile(x.file), reason: say(lang, x.reason) }));
   const lms = LMS_FORMATS.map((f) => written[`${f}-${base}.csv`]!).join(', ');
   const outputs = { csv: written[`gradebook-${base}.csv`]!, html: written[`report-${base}.html`]! };
   const errored = grading.results.filter(gradingFailed).length;
@@ -163,7 +186,7 @@ async function writeGradebook(
     errored,
     seconds: (grading.durationMs / 1000).toFixed(1),
   });
-  const wrote = `${cm(lang, 'done.wrote', outputs)}\n${cm(lang, 'done.wroteLms', { files: lms })}`;
+  const wrote = `${cm(lang, 'done.wrote', outputs)}\n${cm(lang, 'done.wroteLms', { files: lms })}\n${cm(lang, 'done.wroteFeedback', { dir: join(outDir, 'feedback') })}`;
   if (json) {
     err(`${summary}\n${wrote}`);
     process.stdout.write(`${JSON.stringify(classSummary(ctx, grading, lang, outputs), null, 2)}\n`);

@@ -5,11 +5,11 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { siteHeaders } from '../src/site/headers.mjs';
-import { localRunnerApi } from '../src/runner/server/index.ts';
-import { announcement } from '../src/runner/server/announce.ts';
-import { openBrowser } from '../src/runner/server/open-browser.ts';
-import { tokenURL } from '../src/runner/protocol.ts';
-import { staticSite } from '../src/runner/server/static-site.ts';
+import { localRunnerApi } from '../src/local-runner/index.ts';
+import { announcement, reminder, reprintOnEnter } from '../src/local-runner/announce.ts';
+import { openBrowser } from '../src/local-runner/open-browser.ts';
+import { tokenURL } from '../src/runner/local/protocol.ts';
+import { staticSite } from '../src/local-runner/static-site.ts';
 import { msg } from './cli-messages.ts';
 import { runCli } from './run-cli.ts';
 
@@ -46,6 +46,9 @@ function serve(port: number, dist: string): void {
   // Loopback only: the runner executes code sent by the page.
   server.listen(port, '127.0.0.1', () => {
     const base = `http://localhost:${port}`;
-    process.stdout.write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token)), runner.sandbox));
+    const write = (text: string) => void process.stdout.write(text);
+    // Enter in this terminal prints the URL again (a tab opened without it is told so).
+    const reprint = reprintOnEnter(process.stdin, write, () => reminder(base, runner.token));
+    write(announcement(base, runner.token, openBrowser(tokenURL(base, runner.token)), runner.sandbox, { reprint }));
   });
 }

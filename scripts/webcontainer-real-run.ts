@@ -6,13 +6,12 @@
 // the Node grader's (what `npm run check` runs). Exit 0 when every verdict matches, 1 otherwise, 2 when
 // StackBlitz cannot be reached.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
-import { serveSite } from '../e2e/serve-site.ts';
-import { DIST } from '../e2e/site-pages.ts';
-import { lessonEmbedding } from '../e2e/workspace-helpers.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/browser.ts';
+import { serveSite } from '../tools/serve-site.ts';
+import { DIST, lessonEmbedding } from '../tools/site-pages.ts';
 import { fsExerciseSource } from '../src/grading/node/fs-source.ts';
 import { gradeExercise } from '../src/grading/index.ts';
-import { loadCatalogue, verdictsOf } from '../src/grading/node/proof-catalogue.ts';
+import { loadCatalogue, verdictsOf } from '../src/grading/node/testing/proof-catalogue.ts';
 import type { Report } from '../src/grading/core/types.ts';
 import { readCli } from './run-cli.ts';
 

@@ -1,7 +1,8 @@
+// The content collections Astro reads (modules, lessons, quizzes), each checked against its schema at build time.
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { lessonSchema, moduleSchema } from './course/schema.ts';
-import { quizSchema } from './quiz/schema.ts';
+import { quizSchema } from './quiz/index.ts';
 
 // Content lives in content/ at the top of the repository, not src/content: it is the course,
 // written and reviewed apart from the code that shows it.

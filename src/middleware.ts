@@ -4,7 +4,7 @@
  * locals.ts does the same). Pages are prerendered: this runs at build time, once per page.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { isLang } from './i18n/langs.ts';
+import { isLang } from './i18n/index.ts';
 import { ui } from './i18n/ui/index.ts';
 
 export const onRequest = defineMiddleware((context, next) => {

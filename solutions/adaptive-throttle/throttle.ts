@@ -21,7 +21,9 @@ export interface Throttle {
 
 /** Timestamps of events, oldest first, that forget what is `windowMs` old or older. */
 class SlidingCount {
-  private readonly times: number[] = [];
+  private times: number[] = [];
+  // The oldest event still counted, as an index: shift() would copy the whole list on every call.
+  private first = 0;
 
   constructor(private readonly windowMs: number) {}
 
@@ -31,8 +33,12 @@ class SlidingCount {
 
   countAt(now: number): number {
     // An event at t counts while now - t < windowMs.
-    while (this.times.length > 0 && now - this.times[0]! >= this.windowMs) this.times.shift();
-    return this.times.length;
+    while (this.first < this.times.length && now - this.times[this.first]! >= this.windowMs) this.first++;
+    if (this.first > 1024 && this.first * 2 > this.times.length) {
+      this.times = this.times.slice(this.first);
+      this.first = 0;
+    }
+    return this.times.length - this.first;
   }
 }
 

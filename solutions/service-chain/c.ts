@@ -1,7 +1,6 @@
-// Service C: the slow worker at the bottom of the chain. It works in TICK_MS steps and stops at the
-// first of three moments: the work is done, its deadline passes, or its caller goes away.
+// Service C: the slow worker at the bottom of the chain. It does its job one step at a time and stops
+// at the first of three moments: the work is done, its deadline passes, or its caller goes away.
 import { createServer, type Server } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { budgetFrom, DEADLINE_EXCEEDED, DEFAULT_BUDGET_MS, sendJson, TICK_MS } from './chain.ts';
 
 export interface ServiceCOptions {
@@ -9,13 +8,13 @@ export interface ServiceCOptions {
   workMs: number;
   /** Ceiling and default budget; default DEFAULT_BUDGET_MS. */
   budgetMs?: number;
-  /** Called once per finished step of work. */
-  onTick?: () => void;
+  /** Does one TICK_MS step of the job. */
+  step: () => Promise<void>;
 }
 
 export function createServiceC(opts: ServiceCOptions): Server {
   const ceiling = opts.budgetMs ?? DEFAULT_BUDGET_MS;
-  const steps = Math.ceil(opts.workMs / TICK_MS);
+  const total = Math.ceil(opts.workMs / TICK_MS);
 
   return createServer(async (req, res) => {
     const budget = budgetFrom(req, ceiling);
@@ -30,18 +29,14 @@ export function createServiceC(opts: ServiceCOptions): Server {
       if (!res.writableFinished) stop.abort(new Error('caller went away'));
     });
 
-    let ticks = 0;
-    try {
-      while (ticks < steps) {
-        await sleep(TICK_MS, undefined, { signal: stop.signal });
-        ticks++;
-        opts.onTick?.();
-      }
-    } catch {
-      // aborted: fall through with the steps done so far
+    // One step at a time, and none once the deadline has passed or the caller has gone.
+    let steps = 0;
+    while (steps < total && !stop.signal.aborted) {
+      await opts.step();
+      steps++;
     }
     clearTimeout(deadline);
-    if (ticks === steps) sendJson(res, 200, { work: 'done', ticks });
+    if (steps === total) sendJson(res, 200, { work: 'done', steps });
     else sendJson(res, 504, DEADLINE_EXCEEDED); // a no-op when the caller has gone
   });
 }

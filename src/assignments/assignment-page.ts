@@ -8,10 +8,12 @@ import { findItem, type Catalog, type CatalogExercise } from '../progress/catalo
 import { downloadText } from '../progress/download.ts';
 import type { Progress } from '../progress/schema.ts';
 import { fill, readStrings, type Strings } from '../progress/strings.ts';
-import { elementLang } from '../i18n/element-lang.ts';
+import { elementLang } from '../i18n/index.ts';
 import { formatDue, isLate } from './due.ts';
 import { learnerSchema, type Assignment } from './file-schemas.ts';
 import { decodeAssignment } from './link.ts';
+import { mountOpenedAssignments } from './opened-list.ts';
+import { HAND_IN_ID, wantsHandIn } from './remembered.ts';
 import { buildSubmission, itemsWithoutWork, submissionFileNameFor } from './submission.ts';
 
 function itemRows(a: Assignment, catalog: Catalog, p: Progress, storage: Parameters<typeof loadSavedCode>[0], s: Strings): HTMLTableRowElement[] {
@@ -49,6 +51,18 @@ function itemRows(a: Assignment, catalog: Catalog, p: Progress, storage: Paramet
       : [s['assignment.statusQuizNone']!, 'missing'];
     rows.push(row(s['assignment.kindQuiz']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta && `${meta.href}#quiz-${id}-title`, status, state));
   }
+  // Lessons to read: done when the learner's progress says read (marked, or read to the end).
+  for (const id of a.lessons ?? []) {
+    const meta = catalog.modules.flatMap((m) => m.lessons).find((l) => l.id === id);
+    const [status, state] = p.lessons[id]?.read ? [s['assignment.statusRead']!, 'done'] : [s['assignment.statusUnread']!, 'missing'];
+    rows.push(row(s['assignment.kindLesson']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta?.href, status, state));
+  }
+  // Labs to open: done once the learner used the lab (or came by a link to it).
+  for (const id of a.labs ?? []) {
+    const meta = catalog.modules.flatMap((m) => m.labs).find((l) => l.id === id);
+    const [status, state] = p.labs[id] ? [s['assignment.statusLabOpened']!, 'done'] : [s['assignment.statusLabUnopened']!, 'missing'];
+    rows.push(row(s['assignment.kindLab']!, meta?.title ?? fill(s['assignment.unknownItem'], { id }), meta?.href, status, state));
+  }
   return rows;
 }
 
@@ -67,17 +81,25 @@ export function enhanceAssignmentPage() {
     for (const link of document.querySelectorAll<HTMLAnchorElement>('a.lang-switch')) link.hash = location.hash;
   };
 
+  const opened = root.querySelector<HTMLElement>('[data-opened-assignments]')!;
   const show = () => {
     keepFragment();
     const decoded = decodeAssignment(location.hash);
     if (!decoded.ok) {
-      problem.textContent = s[decoded.reason === 'missing' ? 'assignment.missing' : 'assignment.invalid']!;
+      // Without a link (the learner came back later): the assignments opened before, if any.
+      const remembered = mountOpenedAssignments();
+      const key = decoded.reason !== 'missing' ? 'assignment.invalid' : remembered ? 'assignment.missingRemembered' : 'assignment.missing';
+      problem.textContent = s[key]!;
+      opened.hidden = remembered === 0;
       body.hidden = true;
       return;
     }
     const a = decoded.assignment;
     problem.textContent = '';
+    opened.hidden = true;
     body.hidden = false;
+    // Remembered beside progress, so the learner finds it again without the link.
+    store.rememberAssignment(a.id, `a=${new URLSearchParams(location.hash.slice(1)).get('a')}`);
     root.querySelector('[data-assignment-title]')!.textContent = a.title;
     document.title = `${a.title} · ${document.title.split(' · ').pop()}`;
     root.querySelector('[data-assignment-class]')!.textContent = fill(s['assignment.class'], { name: a.className });
@@ -105,21 +127,41 @@ export function enhanceAssignmentPage() {
       event.preventDefault();
       exportSubmission(a);
     };
+    // "Hand in" from a banner on an assigned item: straight to the form.
+    if (wantsHandIn(location.hash)) {
+      document.getElementById(HAND_IN_ID)?.scrollIntoView({ block: 'start' });
+      nameInput.focus({ preventScroll: true });
+    }
   };
 
   const form = root.querySelector<HTMLFormElement>('[data-submission-form]')!;
   const nameInput = form.querySelector<HTMLInputElement>('#learner-name')!;
   const emailInput = form.querySelector<HTMLInputElement>('#learner-email')!;
+  const givenInput = form.querySelector<HTMLInputElement>('#learner-given')!;
+  const familyInput = form.querySelector<HTMLInputElement>('#learner-family')!;
+  const studentIdInput = form.querySelector<HTMLInputElement>('#learner-student-id')!;
   const status = form.querySelector<HTMLElement>('[data-export-status]')!;
 
   const exportSubmission = (a: Assignment) => {
     status.textContent = '';
-    const learner = { name: nameInput.value.trim(), email: emailInput.value.trim() };
+    // Given and family name as typed (Google Classroom's First/Last Name: never split from the full
+    // name), and the school's student id; each left out of the file when empty.
+    const optional = (key: string, input: HTMLInputElement) => (input.value.trim() ? { [key]: input.value.trim() } : {});
+    const learner = {
+      name: nameInput.value.trim(),
+      email: emailInput.value.trim(),
+      ...optional('givenName', givenInput),
+      ...optional('familyName', familyInput),
+      ...optional('studentId', studentIdInput),
+    };
     const checked = learnerSchema.safeParse(learner);
     const bad = new Set(checked.success ? [] : checked.error.issues.map((i) => String(i.path[0])));
     const fields: [string, HTMLInputElement, string][] = [
       ['name', nameInput, s['assignment.nameError']!],
+      ['familyName', familyInput, s['assignment.namePartError']!],
+      ['givenName', givenInput, s['assignment.namePartError']!],
       ['email', emailInput, s['assignment.emailError']!],
+      ['studentId', studentIdInput, s['assignment.studentIdError']!],
     ];
     for (const [field, input, message] of fields) {
       form.querySelector<HTMLElement>(`[data-error-for="${field}"]`)!.textContent = bad.has(field) ? message : '';
@@ -143,6 +185,7 @@ export function enhanceAssignmentPage() {
       savedCode: (id) => loadSavedCode(storage, id),
       exerciseFiles,
       courseVersion: root.dataset.courseVersion ?? 'unknown',
+      lang,
     });
     if (built.tooBig) {
       status.textContent = s['assignment.tooBig']!;

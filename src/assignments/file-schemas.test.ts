@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assignmentSchema, submissionSchema, type Assignment } from './file-schemas.ts';
-import { assignmentLink, decodeAssignment, encodeAssignment } from './link.ts';
+import { assignmentLink, decodeAssignment, encodeAssignment, isLocalHost, siteOrigin } from './link.ts';
 import { currentZoneName, formatDue, isLate, zonedTimeToIso } from './due.ts';
 import { buildSubmission, submissionFileNameFor } from './submission.ts';
 import { emptyProgress } from '../progress/schema.ts';
@@ -35,6 +35,22 @@ describe('assignment files', () => {
     ['an unknown field', { grader: 'me' }],
   ])('rejects %s', (_, change) => {
     expect(assignmentSchema.safeParse({ ...assignment, ...change }).success).toBe(false);
+  });
+
+  it('takes labs to open (not graded), even alone, by their simulation id', () => {
+    expect(assignmentSchema.parse({ ...assignment, labs: ['amplification'] }).labs).toEqual(['amplification']);
+    expect(assignmentSchema.safeParse({ ...assignment, exercises: [], quizzes: [], labs: ['retry-storm'] }).success).toBe(true);
+    expect(assignmentSchema.safeParse({ ...assignment, exercises: [], quizzes: [], labs: [] }).success).toBe(false);
+    expect(assignmentSchema.safeParse({ ...assignment, labs: ['Retry Storm'] }).success).toBe(false);
+    expect(assignmentSchema.safeParse({ ...assignment, labs: ['amplification', 'amplification'] }).success).toBe(false);
+    expect(assignmentSchema.safeParse({ ...assignment, labs: ['amplification'], points: { amplification: 5 } }).success).toBe(false); // no points for a lab
+  });
+
+  it('takes lessons to read (not graded), even alone, by their <module>/<slug> id', () => {
+    expect(assignmentSchema.parse({ ...assignment, lessons: ['deadlines/deadline-vs-timeout'] }).lessons).toEqual(['deadlines/deadline-vs-timeout']);
+    expect(assignmentSchema.safeParse({ ...assignment, exercises: [], quizzes: [], lessons: ['deadlines/fan-out'] }).success).toBe(true);
+    expect(assignmentSchema.safeParse({ ...assignment, lessons: ['deadline-vs-timeout'] }).success).toBe(false);
+    expect(assignmentSchema.safeParse({ ...assignment, lessons: ['deadlines/fan-out', 'deadlines/fan-out'] }).success).toBe(false);
   });
 
   it('travels in the URL fragment, Vietnamese text included, and comes back the same', () => {
@@ -120,6 +136,31 @@ describe('submissions', () => {
     expect(submissionFileNameFor(assignment.id, built.submission.learner)).toBe('submission-asg-20261201-k3x9-an.json');
   });
 
+  it('carries the given and family names and the student id as the learner typed them, when given', () => {
+    const built = buildSubmission({
+      assignment,
+      learner: { name: 'Nguyễn Văn An', email: 'an@example.com', givenName: ' Văn An ', familyName: 'Nguyễn', studentId: 'SV-2026-001' },
+      progress,
+      savedCode: () => undefined,
+      exerciseFiles: {},
+      courseVersion: '0.1.0',
+      lang: 'vi',
+    });
+    expect(built.submission.lang).toBe('vi'); // the learner's feedback is written in it
+    expect(submissionSchema.safeParse({ ...built.submission, lang: 'fr' }).success).toBe(false);
+    expect(built.submission.learner).toEqual({
+      name: 'Nguyễn Văn An',
+      email: 'an@example.com',
+      givenName: 'Văn An',
+      familyName: 'Nguyễn',
+      studentId: 'SV-2026-001',
+    });
+    const learner = built.submission.learner;
+    expect(submissionSchema.safeParse({ ...built.submission, learner: { ...learner, familyName: 'x'.repeat(101) } }).success).toBe(false);
+    expect(submissionSchema.safeParse({ ...built.submission, learner: { ...learner, studentId: '  ' } }).success).toBe(false);
+    expect(submissionSchema.safeParse({ ...built.submission, learner: { ...learner, nickname: 'An' } }).success).toBe(false);
+  });
+
   it('says which assigned exercises had their solution revealed (an older file without the list still reads)', () => {
     const built = buildSubmission({
       assignment,
@@ -159,5 +200,22 @@ describe('submissions', () => {
     expect(() =>
       buildSubmission({ assignment, learner: { name: 'An', email: 'nope' }, progress, savedCode: () => undefined, exerciseFiles: {}, courseVersion: '0.1.0' }),
     ).toThrow();
+  });
+});
+
+describe('the address learners are sent to', () => {
+  it('knows an address of this machine, which a learner cannot open', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '0.0.0.0', 'course.localhost']) expect(isLocalHost(host), host).toBe(true);
+    for (const host of ['course.example.edu', 'localhost.example.com', '10.0.0.5']) expect(isLocalHost(host), host).toBe(false);
+  });
+
+  it('takes the deployed site’s address as the instructor typed it, with its base path, and nothing else', () => {
+    expect(siteOrigin(' https://course.example.edu/ ')).toBe('https://course.example.edu');
+    expect(siteOrigin('https://school.github.io/timeouts/')).toBe('https://school.github.io/timeouts');
+    expect(siteOrigin('https://course.example.edu/?x=1#y')).toBe('https://course.example.edu');
+    for (const bad of ['', 'course.example.edu', 'javascript:alert(1)', 'file:///etc/passwd']) expect(siteOrigin(bad), bad).toBeUndefined();
+    expect(assignmentLink(siteOrigin('https://school.github.io/timeouts/')!, 'vi', assignment)).toMatch(
+      /^https:\/\/school\.github\.io\/timeouts\/vi\/assignment\/#a=/,
+    );
   });
 });

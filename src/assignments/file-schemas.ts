@@ -5,7 +5,7 @@
  * zod/mini, not zod: the instructor and assignment pages run these schemas in the browser.
  */
 import { z } from 'zod/mini';
-import { answersSchema, isoTime, itemId } from '../progress/schema.ts';
+import { answersSchema, assignmentKey, isoTime, itemId, lessonId } from '../progress/schema.ts';
 
 export const ASSIGNMENT_FORMAT = 'course-assignment';
 export const SUBMISSION_FORMAT = 'course-submission';
@@ -30,13 +30,34 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export const assignmentId = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, dot, dash, underscore'));
+export const assignmentId = assignmentKey;
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const uniqueIds = z.array(itemId).check(
   z.maxLength(100),
   z.refine((ids) => new Set(ids).size === ids.length, { message: 'ids must be unique' }),
 );
 const count = (min: number) => z.number().check(z.int(), z.minimum(min));
+const percent = z.number().check(z.minimum(0), z.maximum(100));
+
+/**
+ * Points per item (exercise or quiz id). An item left out is worth DEFAULT_ITEM_POINTS; an item's
+ * points are possible whether or not the learner hands it in. See src/assignments/grading-model.ts.
+ */
+export const pointsSchema = z.record(itemId, z.number().check(z.positive(), z.maximum(1000)));
+
+/**
+ * What happens to work exported after `due` (src/assignments/late-policy.ts): nothing during the
+ * grace period; then `penaltyPercent` of the earned points off per started `per` (hour or day),
+ * never more than down to `floorPercent` of them; past `cutoff`, not accepted (0 points).
+ */
+export const latePolicySchema = z.strictObject({
+  graceMinutes: z.number().check(z.int(), z.minimum(0), z.maximum(60 * 24 * 30)),
+  penaltyPercent: percent,
+  per: z.enum(['hour', 'day']),
+  floorPercent: percent,
+  cutoff: z.optional(isoTime),
+});
+export type LatePolicy = z.infer<typeof latePolicySchema>;
 
 export const assignmentSchema = z
   .strictObject({
@@ -54,13 +75,53 @@ export const assignmentSchema = z
     exercises: uniqueIds,
     quizzes: uniqueIds,
     createdAt: isoTime,
+    /**
+     * Lessons to read (`<module>/<slug>`): shown on the learner's page as read or not from their
+     * progress; not graded, worth no points (absent in older files).
+     */
+    lessons: z.optional(
+      z.array(lessonId).check(
+        z.maxLength(200),
+        z.refine((ids) => new Set(ids).size === ids.length, { message: 'ids must be unique' }),
+      ),
+    ),
+    /**
+     * Labs to open (simulation ids, the `sim` of a lesson's `<Lab>`): shown on the learner's page as
+     * opened or not from their progress; like lessons, not graded, worth no points (absent in older files).
+     */
+    labs: z.optional(uniqueIds),
+    /** Points per item (absent: every item is worth DEFAULT_ITEM_POINTS). */
+    points: z.optional(pointsSchema),
+    /** Absent: work exported after `due` is marked late and loses nothing. */
+    latePolicy: z.optional(latePolicySchema),
   })
-  .check(z.refine((a) => a.exercises.length + a.quizzes.length > 0, { message: 'an assignment needs at least one exercise or quiz', path: ['exercises'] }));
+  .check(
+    z.refine((a) => a.exercises.length + a.quizzes.length + (a.lessons?.length ?? 0) + (a.labs?.length ?? 0) > 0, {
+      message: 'an assignment needs at least one exercise, quiz, lesson or lab',
+      path: ['exercises'],
+    }),
+    z.refine((a) => Object.keys(a.points ?? {}).every((id) => a.exercises.includes(id) || a.quizzes.includes(id)), {
+      message: 'points are given for an item the assignment does not have',
+      path: ['points'],
+    }),
+    z.refine((a) => a.latePolicy?.cutoff === undefined || Date.parse(a.latePolicy.cutoff) >= Date.parse(a.due), {
+      message: 'the cut-off comes before the due date',
+      path: ['latePolicy', 'cutoff'],
+    }),
+  );
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 export const learnerSchema = z.strictObject({
   name: text(200),
   email: z.email().check(z.maxLength(254)),
+  /**
+   * Given and family name as the learner typed them (Google Classroom's First Name / Last Name): a
+   * full name does not split reliably (a Vietnamese one puts the family name first). Absent in older files.
+   */
+  givenName: z.optional(text(100)),
+  familyName: z.optional(text(100)),
+  /** The school's id of the learner (Moodle's ID number, Canvas's SIS User ID), when the class uses one. */
+  studentId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type Learner = z.infer<typeof learnerSchema>;
 
@@ -83,6 +144,8 @@ export const submissionSchema = z.strictObject({
   exportedAt: isoTime,
   /** The site's version when the learner exported: tells the instructor which exercise texts they saw. */
   courseVersion: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** The language of the page the learner exported from: their feedback is written in it (absent in older files). */
+  lang: z.optional(z.enum(['vi', 'en'])),
   /** Exercises whose reference solution the learner revealed in the browser (absent in older files). */
   solutionShown: z.optional(uniqueIds),
   /** What the browser measured. For information only: grade-class re-grades everything. */

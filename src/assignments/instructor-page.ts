@@ -4,10 +4,14 @@
  */
 import { downloadText } from '../progress/download.ts';
 import { fill, readStrings } from '../progress/strings.ts';
-import { elementLang } from '../i18n/element-lang.ts';
+import { elementLang } from '../i18n/index.ts';
 import { localTimeZone, formatDue, zonedTimeToIso } from './due.ts';
-import { ASSIGNMENT_FORMAT, assignmentSchema, FORMAT_VERSION, isTimeZone, type Assignment } from './file-schemas.ts';
-import { assignmentLink } from './link.ts';
+import { ASSIGNMENT_FORMAT, assignmentSchema, FORMAT_VERSION, isTimeZone, type Assignment, type LatePolicy } from './file-schemas.ts';
+import { possiblePoints } from './grading-model.ts';
+import { assignmentLink, isLocalHost, siteOrigin } from './link.ts';
+
+/** A number field: undefined when empty, NaN when not a number. */
+const numberField = (value: FormDataEntryValue | null) => (value === null || String(value).trim() === '' ? undefined : Number(value));
 
 function newAssignmentId(now: Date): string {
   const random = [...crypto.getRandomValues(new Uint8Array(4))]
@@ -33,6 +37,16 @@ export function enhanceInstructorPage() {
   const lang = elementLang(root);
   const form = root.querySelector<HTMLFormElement>('[data-assignment-form]')!;
   const zone = form.querySelector<HTMLSelectElement>('#asg-zone')!;
+  const site = form.querySelector<HTMLInputElement>('[data-site-address]')!;
+  site.value = location.origin;
+  root.querySelector<HTMLElement>('[data-localhost-warning]')!.hidden = !isLocalHost(location.hostname);
+  const lateEnabled = form.querySelector<HTMLInputElement>('[data-late-enabled]')!;
+  const lateInputs = [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-late-fields] input, [data-late-fields] select')];
+  const syncLate = () => {
+    for (const input of lateInputs) input.disabled = !lateEnabled.checked;
+  };
+  lateEnabled.addEventListener('change', syncLate);
+  syncLate();
   const mine = localTimeZone();
   if (![...zone.options].some((o) => o.value === mine)) zone.add(new Option(mine, mine), 0);
   zone.value = mine;
@@ -65,12 +79,54 @@ export function enhanceInstructorPage() {
     const due = zonedTimeToIso(String(data.get('due') ?? ''), timeZone);
     const exercises = data.getAll('exercise').map(String);
     const quizzes = data.getAll('quiz').map(String);
+    const lessons = data.getAll('lesson').map(String);
+    const labs = data.getAll('lab').map(String);
+    const origin = siteOrigin(site.value);
+    // Points only for the items chosen; an empty field is the default.
+    const points: Record<string, number> = {};
+    let badPoints: HTMLElement | null = null;
+    for (const id of [...exercises, ...quizzes]) {
+      const value = numberField(data.get(`points:${id}`));
+      if (value === undefined) continue;
+      if (Number.isFinite(value) && value > 0 && value <= 1000) points[id] = value;
+      else badPoints ??= form.querySelector<HTMLElement>(`[name="points:${CSS.escape(id)}"]`);
+    }
+    let latePolicy: LatePolicy | undefined;
+    const lateErrors: [string, string, HTMLElement | null][] = [];
+    if (lateEnabled.checked) {
+      const grace = numberField(data.get('graceHours')) ?? 0;
+      const penalty = numberField(data.get('penaltyPercent')) ?? 0;
+      const floor = numberField(data.get('floorPercent')) ?? 0;
+      const cutoffText = String(data.get('cutoff') ?? '');
+      const cutoff = cutoffText ? zonedTimeToIso(cutoffText, timeZone) : undefined;
+      const percent = (x: number) => Number.isFinite(x) && x >= 0 && x <= 100;
+      lateErrors.push(
+        ['graceHours', Number.isFinite(grace) && grace >= 0 && grace <= 720 ? '' : s['instructor.errorGrace']!, form.querySelector('#asg-grace')],
+        ['penaltyPercent', percent(penalty) ? '' : s['instructor.errorPercent']!, form.querySelector('#asg-penalty')],
+        ['floorPercent', percent(floor) ? '' : s['instructor.errorPercent']!, form.querySelector('#asg-floor')],
+        [
+          'cutoff',
+          cutoffText && (!cutoff || (due && Date.parse(cutoff) < Date.parse(due))) ? s['instructor.errorCutoff']! : '',
+          form.querySelector('#asg-cutoff'),
+        ],
+      );
+      latePolicy = {
+        graceMinutes: Math.round(grace * 60),
+        penaltyPercent: penalty,
+        per: String(data.get('per')) === 'hour' ? 'hour' : 'day',
+        floorPercent: floor,
+        ...(cutoff ? { cutoff } : {}),
+      };
+    }
     const errors: [string, string, HTMLElement | null][] = [
+      ['site', origin ? '' : s['instructor.errorSite']!, site],
       ['title', title ? '' : s['instructor.errorTitle']!, form.querySelector('#asg-title')],
       ['className', className ? '' : s['instructor.errorClass']!, form.querySelector('#asg-class')],
       ['due', due ? '' : s['instructor.errorDue']!, form.querySelector('#asg-due')],
       ['timeZone', isTimeZone(timeZone) ? '' : s['instructor.errorZone']!, zone],
-      ['items', exercises.length + quizzes.length ? '' : s['instructor.errorItems']!, null],
+      ['items', exercises.length + quizzes.length + lessons.length + labs.length ? '' : s['instructor.errorItems']!, null],
+      ['points', badPoints ? s['instructor.errorPoints']! : '', badPoints],
+      ...lateErrors,
     ];
     for (const [field, message, control] of errors) setError(field, message, control);
     const firstBad = errors.find(([, message]) => message);
@@ -94,13 +150,17 @@ export function enhanceInstructorPage() {
       exercises,
       quizzes,
       createdAt: now.toISOString(),
+      ...(lessons.length ? { lessons } : {}),
+      ...(labs.length ? { labs } : {}),
+      ...(Object.keys(points).length ? { points } : {}),
+      ...(latePolicy ? { latePolicy } : {}),
     });
-    root.querySelector<HTMLInputElement>('[data-result-link]')!.value = assignmentLink(location.origin, lang, current);
-    root.querySelector('[data-result-summary]')!.textContent = fill(s['instructor.resultSummary'], {
+    root.querySelector<HTMLInputElement>('[data-result-link]')!.value = assignmentLink(origin!, lang, current);
+    root.querySelector('[data-result-summary]')!.textContent = `${fill(s['instructor.resultSummary'], {
       exercises: exercises.length,
       quizzes: quizzes.length,
       when: formatDue(current.due, lang, timeZone),
-    });
+    })} ${fill(s['instructor.resultPoints'], { points: possiblePoints(current) })}`;
     root.querySelector('[data-grade-command]')!.textContent = `npm run grade-class -- --assignment ${current.id}.json --submissions submissions/`;
     root.querySelector('[data-result-status]')!.textContent = '';
     result.hidden = false;

@@ -26,6 +26,19 @@ export function assignmentLink(origin: string, lang: string, assignment: Assignm
   return `${origin}/${lang}/assignment/#${encodeAssignment(assignment)}`;
 }
 
+/** Served from this machine: a link made here would send learners to their own computer. */
+export const isLocalHost = (hostname: string) => /^(localhost|127(?:\.\d+){3}|\[::1\]|::1|0\.0\.0\.0)$/i.test(hostname) || hostname.endsWith('.localhost');
+
+/** The site's address as the instructor gave it (`https://course.example.edu/`), as an origin; undefined if it is not one. */
+export function siteOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin + url.pathname.replace(/\/+$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type DecodedAssignment = { ok: true; assignment: Assignment } | { ok: false; reason: 'missing' | 'unreadable' | 'invalid' };
 
 /** Reads `#a=…` (with or without the `#`); never throws. */

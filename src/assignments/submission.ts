@@ -23,6 +23,8 @@ export interface SubmissionInput {
   /** The files each exercise has (its editable paths); others in the saved code are left out. */
   exerciseFiles: Record<string, string[]>;
   courseVersion: string;
+  /** The language of the page the learner exports from: their feedback is written in it. */
+  lang?: 'vi' | 'en';
   now?: Date;
 }
 
@@ -70,11 +72,16 @@ export function buildSubmission(input: SubmissionInput): BuiltSubmission {
     format: SUBMISSION_FORMAT,
     version: FORMAT_VERSION,
     assignmentId: assignment.id,
-    learner: { name: input.learner.name.trim(), email: input.learner.email.trim() },
+    learner: {
+      ...input.learner,
+      name: input.learner.name.trim(),
+      email: input.learner.email.trim(),
+    },
     exercises,
     quizzes,
     exportedAt: (input.now ?? new Date()).toISOString(),
     courseVersion: input.courseVersion,
+    ...(input.lang ? { lang: input.lang } : {}),
     solutionShown: assignment.exercises.filter((id) => progress.solutionsShown?.[id]),
     clientResults: { exercises: clientExercises, quizzes: clientQuizzes },
   });

@@ -1,17 +1,19 @@
-// The LMS exports: each system's published column layout, the points per item, e-mail as the key.
+// The LMS exports: each system's published column layout, the learner's identifiers, one total per learner.
 import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../grading/core/exercise-schema.ts';
+import type { Learner } from '../assignments/file-schemas.ts';
 import { parseCsv, toCsv } from './csv.ts';
 import { lmsRows, type LMS_FORMATS } from './exports.ts';
 import type { ClassContext, LearnerResult } from './results.ts';
-import { fakeReport, makeAssignment } from './test-fixtures.ts';
+import { fakeReport, makeAssignment } from './testing/test-fixtures.ts';
 
 const exercise = { id: 'retry-helper', files: [], rules: {} } as unknown as Exercise;
-const assignment = makeAssignment({ exercises: ['retry-helper'], quizzes: ['q1'] });
+// 20 points for the exercise, the quiz at the default 10.
+const assignment = makeAssignment({ title: 'Week 3', exercises: ['retry-helper'], quizzes: ['q1'], points: { 'retry-helper': 20 } });
 const ctx: ClassContext = { assignment, exercises: { 'retry-helper': exercise }, quizzes: {} };
-const learner = (name: string, email: string, failing: string[] | 'missing', score: number): LearnerResult => ({
-  file: `${email}.json`,
-  learner: { name, email },
+const learner = (who: Learner, failing: string[] | 'missing', score: number): LearnerResult => ({
+  file: `${who.email}.json`,
+  learner: who,
   exportedAt: '2026-11-30T01:00:00.000Z',
   late: false,
   exercises: [
@@ -23,38 +25,38 @@ const learner = (name: string, email: string, failing: string[] | 'missing', sco
   durationMs: 1,
 });
 const results = [
-  learner('Trần Bình', 'binh@example.com', ['R2'], 1),
-  learner('=cmd|x', 'an@example.com', [], 2),
-  learner('Chi', 'chi@example.com', 'missing', 0),
+  learner({ name: 'Trần Thị Bình', email: 'binh@example.com', givenName: 'Thị Bình', familyName: 'Trần', studentId: 'SV002' }, ['R2'], 1),
+  learner({ name: '=cmd|x', email: 'an@example.com' }, [], 2),
+  learner({ name: 'Chi', email: 'chi@example.com', studentId: 'SV003' }, 'missing', 0),
 ];
 const csv = (format: (typeof LMS_FORMATS)[number]) => parseCsv(toCsv(lmsRows(format, ctx, results)));
 
 describe('gradebook exports', () => {
-  it('Moodle: e-mail address, then one numeric column per grade item', () => {
+  it('Moodle: ID number and e-mail address to identify the user, the names, and the total as one grade item', () => {
     expect(csv('moodle')).toEqual([
-      ['Email address', 'retry-helper (max 4)', 'q1 (max 2)'],
-      ['an@example.com', '4', '2'],
-      ['chi@example.com', '0', '0'],
-      ['binh@example.com', '3', '1'],
+      ['ID number', 'Email address', 'First name', 'Last name', 'Week 3'],
+      ['', 'an@example.com', '', '', '30'],
+      ['SV003', 'chi@example.com', '', '', '0'], // the exercise not handed in: 0 of its 20, the quiz 0 of 10
+      ['SV002', 'binh@example.com', 'Thị Bình', 'Trần', '20'], // 20 × 3/4 + 10 × 1/2
     ]);
   });
 
-  it('Canvas: Student, ID, SIS User ID, SIS Login ID, Section, the assignments, and Points Possible', () => {
+  it('Canvas: Student, ID, SIS User ID, SIS Login ID, Section, the assignment, and Points Possible', () => {
     const rows = csv('canvas');
-    expect(rows[0]).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'retry-helper', 'q1']);
-    expect(rows[1]).toEqual(['Points Possible', '', '', '', '', '4', '2']);
-    expect(rows[2]).toEqual(["'=cmd|x", '', '', 'an@example.com', '', '4', '2']); // a name never runs as a formula
-    expect(rows.find((r) => r[3] === 'binh@example.com')).toEqual(['Trần Bình', '', '', 'binh@example.com', '', '3', '1']);
+    expect(rows[0]).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'Week 3']);
+    expect(rows[1]).toEqual(['Points Possible', '', '', '', '', '30']); // every item counted, handed in or not
+    expect(rows[2]).toEqual(["'=cmd|x", '', '', 'an@example.com', '', '30']); // a name never runs as a formula
+    expect(rows.find((r) => r[3] === 'binh@example.com')).toEqual(['Trần, Thị Bình', '', 'SV002', 'binh@example.com', '', '20']);
   });
 
-  it('Google Classroom: Last Name, First Name, Email Address, the coursework, and a Points row', () => {
+  it('Google Classroom: Last Name and First Name as the learner gave them (never guessed), Email Address, a Points row', () => {
     const rows = csv('classroom');
-    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Email Address', 'retry-helper', 'q1']);
-    expect(rows[1]).toEqual(['Points', '', '', '4', '2']);
-    expect(rows.slice(2).map((r) => [r[2], r[3], r[4]])).toEqual([
-      ['an@example.com', '4', '2'],
-      ['chi@example.com', '0', '0'],
-      ['binh@example.com', '3', '1'],
+    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Email Address', 'Week 3']);
+    expect(rows[1]).toEqual(['Points', '', '', '30']);
+    expect(rows.slice(2)).toEqual([
+      ['', '', 'an@example.com', '30'],
+      ['', '', 'chi@example.com', '0'],
+      ['Trần', 'Thị Bình', 'binh@example.com', '20'],
     ]);
   });
 });

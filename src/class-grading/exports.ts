@@ -1,80 +1,70 @@
 /**
- * The grades in the import layouts of the systems schools keep grades in (see docs/assignments.md,
- * "Gradebooks for Moodle, Canvas and Google Classroom"): one row per graded learner, one column per
- * exercise and quiz with the points earned (tests passed, right answers), matched by e-mail address.
- * Rejected files are not in them (they are in the gradebook CSV). Pure; written with toCsv.
+ * The grades in the import layouts of the systems schools keep grades in (docs/assignments.md,
+ * "Gradebooks for Moodle, Canvas and Google Classroom", which cites each platform's layout): one row
+ * per graded learner and one grade column for the assignment, holding the learner's total
+ * (learnerGrade: the same number as the gradebook CSV and the report) out of the assignment's points.
+ * Learners are identified as each platform matches them: Moodle by ID number or e-mail address,
+ * Canvas by SIS User ID or SIS Login ID, Google Classroom by e-mail address, with the given and family
+ * names the learner typed (never split from a full name). Rejected files are not in them (they are in
+ * the gradebook CSV). Pure; written with toCsv.
  */
-import { exerciseScore, sortLearners, testTotals, type ClassContext, type LearnerResult } from './results.ts';
+import { possiblePoints, type Learner } from '../assignments/index.ts';
+import { learnerGrade, sortLearners, type ClassContext, type LearnerResult } from './results.ts';
 
 export type LmsFormat = 'moodle' | 'canvas' | 'classroom';
 export const LMS_FORMATS: readonly LmsFormat[] = ['moodle', 'canvas', 'classroom'];
 
-interface Item {
-  /** The column title: the item's id, as the instructor's page shows it. */
-  title: string;
-  max: number;
-  points(r: LearnerResult): number;
-}
-
-function items(ctx: ClassContext, results: LearnerResult[]): Item[] {
-  const totals = testTotals(results);
-  const exercises: Item[] = ctx.assignment.exercises.map((id) => ({
-    title: id,
-    max: totals[id] ?? 0,
-    points: (r) => exerciseScore(r.exercises.find((e) => e.id === id)!)?.passed ?? 0,
-  }));
-  const quizzes: Item[] = ctx.assignment.quizzes.map((id) => ({
-    title: id,
-    max: Math.max(0, ...results.map((r) => r.quizzes.find((q) => q.id === id)?.total ?? 0)) || (ctx.quizzes[id]?.questions.length ?? 0),
-    points: (r) => r.quizzes.find((q) => q.id === id)?.score ?? 0,
-  }));
-  return [...exercises, ...quizzes];
-}
+type Row = Array<string | number>;
 
 /**
- * Moodle's CSV grade import (Grades > Import > CSV file): a column that identifies the user, mapped
- * with "Identify user by: Email address", and one column per grade item, each mapped to an existing
- * item or to a new one. Grades are plain numbers.
+ * Moodle's CSV grade import (Grades > Import > CSV file): one column identifies the user ("Identify
+ * user by": "ID number" maps to the user's idnumber, "Email address" to the e-mail), the others map to
+ * grade items. Columns as Moodle's own export names them; the grade is a plain number.
  */
-function moodle(ctx: ClassContext, results: LearnerResult[]): Array<Array<string | number>> {
-  const cols = items(ctx, results);
+function moodle(ctx: ClassContext, results: LearnerResult[]): Row[] {
+  const title = ctx.assignment.title;
   return [
-    ['Email address', ...cols.map((c) => `${c.title} (max ${c.max})`)],
-    ...sortLearners(results).map((r) => [r.learner.email, ...cols.map((c) => c.points(r))]),
+    ['ID number', 'Email address', 'First name', 'Last name', title],
+    ...sortLearners(results).map((r) => [
+      r.learner.studentId ?? '',
+      r.learner.email,
+      r.learner.givenName ?? '',
+      r.learner.familyName ?? '',
+      learnerGrade(ctx.assignment, r).final,
+    ]),
+  ];
+}
+
+/** Canvas shows and exports a student as "Family, Given"; without both names, the full name as typed. */
+const canvasName = (l: Learner) => (l.familyName && l.givenName ? `${l.familyName}, ${l.givenName}` : l.name);
+
+/**
+ * Canvas's gradebook import (Grades > Import): the columns Canvas exports first (Student, ID, SIS User
+ * ID, SIS Login ID, Section), then one column per assignment, and a "Points Possible" row. Canvas
+ * matches a row by ID, SIS User ID or SIS Login ID: the school's student id goes in SIS User ID, the
+ * e-mail address in SIS Login ID (what most schools log in with); ID is Canvas's own, unknown here.
+ */
+function canvas(ctx: ClassContext, results: LearnerResult[]): Row[] {
+  return [
+    ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', ctx.assignment.title],
+    ['Points Possible', '', '', '', '', possiblePoints(ctx.assignment)],
+    ...sortLearners(results).map((r) => [canvasName(r.learner), '', r.learner.studentId ?? '', r.learner.email, '', learnerGrade(ctx.assignment, r).final]),
   ];
 }
 
 /**
- * Canvas's gradebook import (Grades > Import): the columns Canvas itself exports first (Student, ID,
- * SIS User ID, SIS Login ID, Section), then one column per assignment; the row under the header is
- * "Points Possible". Canvas matches a row by ID, SIS User ID or SIS Login ID: the e-mail address is
- * given as SIS Login ID (what most schools log in with); ID and SIS User ID are left for Canvas.
+ * Google Classroom's grade sheet: Last Name, First Name, Email Address, then the coursework, with a
+ * "Points" row; students are matched by e-mail address. First and last name are the given and family
+ * names the learner typed in the submission, empty when the file has none (never guessed).
  */
-function canvas(ctx: ClassContext, results: LearnerResult[]): Array<Array<string | number>> {
-  const cols = items(ctx, results);
+function classroom(ctx: ClassContext, results: LearnerResult[]): Row[] {
   return [
-    ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', ...cols.map((c) => c.title)],
-    ['Points Possible', '', '', '', '', ...cols.map((c) => c.max)],
-    ...sortLearners(results).map((r) => [r.learner.name, '', '', r.learner.email, '', ...cols.map((c) => c.points(r))]),
+    ['Last Name', 'First Name', 'Email Address', ctx.assignment.title],
+    ['Points', '', '', possiblePoints(ctx.assignment)],
+    ...sortLearners(results).map((r) => [r.learner.familyName ?? '', r.learner.givenName ?? '', r.learner.email, learnerGrade(ctx.assignment, r).final]),
   ];
 }
 
-/**
- * Google Classroom: a grade per student and coursework is a decimal draftGrade/assignedGrade out of the
- * coursework's maxPoints, students known by e-mail address. No CSV import layout is published for its
- * gradebook, so this is a sheet for an add-on or a script over the API: names, Email Address, one column
- * per coursework, a "Points" row with maxPoints. The full name goes in Last Name (a Vietnamese full name
- * does not split reliably).
- */
-function classroom(ctx: ClassContext, results: LearnerResult[]): Array<Array<string | number>> {
-  const cols = items(ctx, results);
-  return [
-    ['Last Name', 'First Name', 'Email Address', ...cols.map((c) => c.title)],
-    ['Points', '', '', ...cols.map((c) => c.max)],
-    ...sortLearners(results).map((r) => [r.learner.name, '', r.learner.email, ...cols.map((c) => c.points(r))]),
-  ];
-}
-
-export function lmsRows(format: LmsFormat, ctx: ClassContext, results: LearnerResult[]): Array<Array<string | number>> {
+export function lmsRows(format: LmsFormat, ctx: ClassContext, results: LearnerResult[]): Row[] {
   return format === 'moodle' ? moodle(ctx, results) : format === 'canvas' ? canvas(ctx, results) : classroom(ctx, results);
 }

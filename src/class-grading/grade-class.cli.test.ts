@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_SUBMISSION_BYTES } from '../assignments/file-schemas.ts';
 import { REPO_ROOT } from '../grading/index.ts';
-import { buggyVariant } from '../grading/node/proof-catalogue.ts';
+import { buggyVariant } from '../grading/node/testing/proof-catalogue.ts';
+import { strToU8, zipSync } from 'fflate';
 import { parseCsv } from './csv.ts';
 import { createSubmissionSandbox } from './sandbox.ts';
-import { makeAssignment, makeSubmission } from './test-fixtures.ts';
+import { makeAssignment, makeSubmission } from './testing/test-fixtures.ts';
 
+const QUIZ = 'when-to-retry-transient-or-permanent-check';
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const SLOW = 200_000; // a loaded 2-core machine: each tsx start alone can take seconds
 const confinable = createSubmissionSandbox({ unsafeNoSandbox: false }).ok;
@@ -26,8 +28,12 @@ function cli(args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const QUIZ = 'when-to-retry-transient-or-permanent-check';
-const assignment = makeAssignment();
+// Points per item and a late policy: a day of grace, then 10% off per day begun, at least half kept,
+// nothing accepted after 5 December 23:59 in Ho Chi Minh City (the due date is 1 December 23:59 there).
+const assignment = makeAssignment({
+  points: { 'retry-helper': 30, [QUIZ]: 10 },
+  latePolicy: { graceMinutes: 24 * 60, penaltyPercent: 10, per: 'day', floorPercent: 50, cutoff: '2026-12-05T23:59:00+07:00' },
+});
 const solution = (path: string) => readFileSync(join(REPO_ROOT, 'solutions', 'retry-helper', path), 'utf8');
 const rightAnswers = {
   'q-statuses': { type: 'multiple' as const, choices: ['s503', 's408', 'stype'] },
@@ -46,7 +52,7 @@ beforeAll(() => {
   mkdirSync(dir);
   assignmentFile = join(root, 'assignment.json');
   writeFileSync(assignmentFile, JSON.stringify(assignment));
-  const an = { name: 'Nguyễn Văn An', email: 'an@example.com' };
+  const an = { name: 'Nguyễn Văn An', email: 'an@example.com', givenName: 'Văn An', familyName: 'Nguyễn', studentId: 'SV001' };
   const put = (name: string, data: unknown) => writeFileSync(join(dir, name), typeof data === 'string' ? data : JSON.stringify(data));
   const good = makeSubmission(
     assignment,
@@ -80,6 +86,12 @@ beforeAll(() => {
       },
     ),
   );
+  // Two more learners with only the quiz (nothing to run: they cost no grading time): one two days
+  // and a bit late (past the grace day: 10% off per day begun after it), one past the cut-off.
+  const quizOnly = (who: { name: string; email: string }, exportedAt: string, lang?: 'vi') =>
+    makeSubmission(assignment, who, {}, { quizzes: { [QUIZ]: { answers: rightAnswers } }, exportedAt, ...(lang ? { lang } : {}) });
+  put('chi.json', quizOnly({ name: 'Lê Chi', email: 'chi@example.com' }, '2026-12-03T10:00:00.000Z', 'vi')); // 17:00 on 3 Dec there, from /vi/
+  put('dung.json', quizOnly({ name: 'Phạm Dũng', email: 'dung@example.com' }, '2026-12-05T17:00:00.000Z')); // 00:00 on 6 Dec there
   put('not-json.json', '{"format": "course-submission", ');
   put('progress.json', { format: 'course-progress', version: 1 });
   put('v2.json', { ...good, version: 2 });
@@ -110,13 +122,13 @@ describe('npm run grade-class', () => {
     expect(r.stderr).toContain('WARNING: --unsafe-no-sandbox');
     expect(r.stderr).not.toContain('\u001b['); // not a TTY: no colours
     const lines = r.stderr.split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 an@example\.com 1\/1 exercises \d+\.\d s$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 an@example\.com 0\/1 exercises \d+\.\d s$/)); // the impostor
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 binh@example\.com 0\/1 exercises \d+\.\d s$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/15 not-json\.json rejected: not valid JSON/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/17 an@example\.com 1\/1 exercises \d+\.\d s$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/17 an@example\.com 0\/1 exercises \d+\.\d s$/)); // the impostor
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/17 binh@example\.com 0\/1 exercises \d+\.\d s$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d+\/17 not-json\.json rejected: not valid JSON/));
 
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ files: 15, graded: 3, rejected: 12, errored: 0, conflicts: 2, late: 1 });
+    expect(summary).toMatchObject({ files: 17, graded: 5, rejected: 12, errored: 0, conflicts: 2, late: 3, possible: 40 });
     const an = summary.learners.find((l: { email: string }) => l.email === 'an@example.com');
     expect(an.exercises['retry-helper']).toMatchObject({ status: 'pass', failingRules: [] });
     expect(an.quizzes[QUIZ]).toEqual({ answered: true, score: 2, total: 2 });
@@ -134,9 +146,12 @@ describe('npm run grade-class', () => {
       'retry-helper (tests passed)',
       'retry-helper (broken rules)',
       `${QUIZ} (score)`,
+      'Earned (of 40)',
+      'Total (of 40)',
       'Total (%)',
       'Handed in',
-      'Exported at',
+      'Late policy',
+      'Exported at (Asia/Ho_Chi_Minh)',
       'Solution shown',
       'Problems',
     ]);
@@ -144,7 +159,14 @@ describe('npm run grade-class', () => {
     expect(total).toBeGreaterThan(16);
     const conflict =
       'conflict: {other} also claim(s) to be an@example.com; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)';
-    expect(row('an.json')).toEqual([
+    const splitProblems = (r: string[]) => [
+      ...r.slice(0, -1),
+      r
+        .at(-1)!
+        .split('; retry-helper: ')
+        .map((p, i) => (i ? `retry-helper: ${p}` : p)),
+    ];
+    expect(splitProblems(row('an.json')!)).toEqual([
       'Nguyễn Văn An',
       'an@example.com',
       'an.json',
@@ -152,11 +174,19 @@ describe('npm run grade-class', () => {
       `${total}/${total}`,
       '',
       '2/2',
+      '40',
+      '40',
       '100.0',
       'on time',
-      '2026-11-30T01:00:00.000Z',
       '',
-      conflict.replace('{other}', 'impostor.json'),
+      '2026-11-30T08:00:00+07:00',
+      '',
+      // An handed in the reference, Bình the reference with one mistake: flagged, never graded down.
+      [
+        conflict.replace('{other}', 'impostor.json'),
+        'retry-helper: the published reference solution, once whitespace, comments and names are set aside (for you to read; the grade is unchanged)',
+        expect.stringMatching(/^retry-helper: \d+% of its code matches the code of binh@example\.com \(the starter’s own code left out\)/),
+      ],
     ]);
     expect(row('impostor.json')!.slice(1, 5)).toEqual(['an@example.com', 'impostor.json', 'conflict: decide', `0/${total}`]);
     expect(row('impostor.json')![col('Problems')]).toContain(conflict.replace('{other}', 'an.json'));
@@ -164,8 +194,11 @@ describe('npm run grade-class', () => {
     expect(binh[0]).toBe(`'=HYPERLINK("x")`); // a name is never a formula
     // R8 is the rule this variant breaks (a machine under heavy load can make a timing rule fail too).
     expect(binh[col('retry-helper (broken rules)')]!.split(' ')).toContain('R8');
-    expect(binh[col('Handed in')]).toBe('late');
-    expect(binh[col('Problems')]).toBe(`${QUIZ}: not answered`);
+    expect(binh[col('Handed in')]).toBe('late, within grace'); // 15:00 the day after the due date
+    expect(binh[col('Late policy')]).toMatch(
+      /^Exported .*15:00 \(Asia\/Ho_Chi_Minh\), 15 h 1 min after the due date .*within the grace period \(1 d\): nothing is taken off\.$/,
+    );
+    expect(binh[col('Problems')]).toMatch(new RegExp(`^retry-helper: \\d+% of its code matches the published reference solution .*; ${QUIZ}: not answered$`));
 
     const reasons: Record<string, RegExp> = {
       'not-json.json': /^not valid JSON \(the first error is near character \d+\)$/,
@@ -184,11 +217,12 @@ describe('npm run grade-class', () => {
     for (const [file, reason] of Object.entries(reasons)) {
       expect(row(file)?.[col('Status')], file).toBe('rejected');
       expect(row(file)![col('Problems')], file).toMatch(reason);
-      expect(lines, file).toContainEqual(expect.stringMatching(new RegExp(`^\\d+/15 ${file.replace('.', '\\.')} rejected: `)));
+      expect(lines, file).toContainEqual(expect.stringMatching(new RegExp(`^\\d+/17 ${file.replace('.', '\\.')} rejected: `)));
     }
     expect(row('huge.json')![col('E-mail')]).toBe(''); // never parsed
     expect(row('other.json')![col('E-mail')]).toBe('s@example.com');
     expect(csv.find((r) => r[col('File')] === 'notes.txt')).toBeUndefined();
+    expect(lines).toContain('notes.txt: not a submission file (*.json): not read'); // and in the report, below
 
     const html = readFileSync(summary.outputs.html, 'utf8');
     expect(html).toContain('<html lang="en">');
@@ -198,13 +232,100 @@ describe('npm run grade-class', () => {
     expect(html).toMatch(/<th scope="row">path\.json<\/th>.*names a file by a path/);
     for (const text of [html, readFileSync(summary.outputs.csv, 'utf8'), r.stderr]) expect(text).not.toContain('secret-hash');
     expect(html).toContain('exportedAt');
+    expect(html).toMatch(/<th scope="row">notes\.txt<\/th><td>not a submission file \(\*\.json\): not read<\/td>/);
+
+    // Feedback to hand back: one HTML and one Markdown file per learner, with their own results only.
+    const feedback = (name: string) => readFileSync(join(out, 'feedback', name), 'utf8');
+    const anFeedback = feedback('an.md');
+    expect(anFeedback).toContain('**Total: 40 of 40 points (100.0%).**');
+    expect(anFeedback).not.toContain('binh@example.com'); // the report says An's code matches Bình's; An's feedback does not
+    expect(feedback('dung.md')).toMatch(/after the cut-off .*: not accepted, 0 points \(the work itself earned 10\)/);
+    expect(feedback('chi.html')).toContain('<html lang="vi">'); // exported from the Vietnamese page: feedback in Vietnamese
+    expect(feedback('chi.md')).toContain('**Tổng: 9 trên 40 điểm (22.5%).**');
+
+    // One total per learner: the CSV, the HTML report, --json and every LMS file agree on it.
+    expect(row('chi.json')!.slice(col('Earned (of 40)'), col('Late policy') + 1)).toEqual([
+      '10',
+      '9',
+      '22.5',
+      'late: 90% kept',
+      expect.stringContaining('1 day begun after the grace period (1 d), 10% off each, at least 50% kept: 90% of 10 points kept, 9.'),
+    ]);
+    expect(row('dung.json')!.slice(col('Earned (of 40)'), col('Handed in') + 1)).toEqual(['10', '0', '0.0', 'past the cut-off: 0']);
+    expect(row('dung.json')![col('retry-helper (tests passed)')]).toBe(`0/${total}`); // not handed in: 0 of its 30 points, still possible
+    const lms = (format: string) => parseCsv(readFileSync(join(out, `${format}-${assignment.id}.csv`), 'utf8'));
+    const moodle = lms('moodle');
+    const canvas = lms('canvas');
+    const classroom = lms('classroom');
+    expect(moodle[0]).toEqual(['ID number', 'Email address', 'First name', 'Last name', assignment.title]);
+    expect(canvas[0]).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', assignment.title]);
+    expect(canvas[1]).toEqual(['Points Possible', '', '', '', '', '40']);
+    expect(classroom[0]).toEqual(['Last Name', 'First Name', 'Email Address', assignment.title]);
+    expect(classroom[1]).toEqual(['Points', '', '', '40']);
+    expect(moodle.find((r) => r[0] === 'SV001')).toEqual(['SV001', 'an@example.com', 'Văn An', 'Nguyễn', '40']);
+    expect(canvas.find((r) => r[2] === 'SV001')).toEqual(['Nguyễn, Văn An', '', 'SV001', 'an@example.com', '', '40']);
+    expect(classroom).toContainEqual(['Nguyễn', 'Văn An', 'an@example.com', '40']);
+    const graded = csv.filter((r) => r[col('Status')] !== 'rejected').slice(1);
+    expect(graded).toHaveLength(5);
+    for (const r of graded) {
+      const file = r[col('File')]!;
+      const email = r[col('E-mail')]!;
+      const points = r[col('Total (of 40)')]!;
+      const inJson = summary.learners.find((l: { file: string }) => l.file === file);
+      expect(String(inJson.points), file).toBe(points);
+      expect(inJson.total.toFixed(1), file).toBe(r[col('Total (%)')]);
+      // The report's totals table: the learner's name, then the points and the percentage.
+      expect(html, file).toContain(`</a></th><td class="num">${points}</td><td class="num">${r[col('Total (%)')]}</td>`);
+      // Two files claim an@example.com (a conflict): each LMS file then has both rows, in the same order as the gradebook.
+      const sameEmail = graded.filter((g) => g[col('E-mail')] === email).map((g) => g[col('Total (of 40)')]);
+      expect(
+        moodle.filter((m) => m[1] === email).map((m) => m[4]),
+        file,
+      ).toEqual(sameEmail);
+      expect(
+        canvas.filter((c) => c[3] === email).map((c) => c[5]),
+        file,
+      ).toEqual(sameEmail);
+      expect(
+        classroom.filter((c) => c[2] === email).map((c) => c[3]),
+        file,
+      ).toEqual(sameEmail);
+    }
+  });
+
+  test('reads a zip of submissions as Moodle downloads it (a folder per learner) into the same gradebook', { timeout: SLOW }, () => {
+    // Quiz-only submissions: nothing to run, so the test costs one start of the command.
+    const who = (name: string, email: string, exportedAt: string) =>
+      strToU8(JSON.stringify(makeSubmission(assignment, { name, email }, {}, { quizzes: { [QUIZ]: { answers: rightAnswers } }, exportedAt })));
+    const zipFile = join(root, 'moodle-download.zip');
+    writeFileSync(
+      zipFile,
+      zipSync({
+        'Lê Chi_1001_assignsubmission_file': { 'submission-asg-test-class-chi.json': who('Lê Chi', 'chi@example.com', '2026-11-30T01:00:00.000Z') },
+        'Phạm Dũng_1002_assignsubmission_file': {
+          'submission-asg-test-class-dung.json': who('Phạm Dũng', 'dung@example.com', '2026-12-05T17:00:00.000Z'),
+          'onlinetext.html': strToU8('<p>hi</p>'),
+        },
+      }),
+    );
+    const zipOut = join(root, 'zip-out');
+    const r = cli(['--assignment', assignmentFile, '--submissions', zipFile, '--out', zipOut, '--json', '--lang', 'en', '--unsafe-no-sandbox']);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ files: 2, graded: 2, rejected: 0 });
+    expect(summary.learners.map((l: { file: string; points: number }) => [l.file, l.points])).toEqual([
+      ['Lê Chi_1001_assignsubmission_file__submission-asg-test-class-chi.json', 10],
+      ['Phạm Dũng_1002_assignsubmission_file__submission-asg-test-class-dung.json', 0], // past the cut-off
+    ]);
+    expect(r.stderr).toContain('Phạm Dũng_1002_assignsubmission_file/onlinetext.html: not a submission file (*.json): not read');
+    expect(readFileSync(join(zipOut, 'moodle-asg-test-class.csv'), 'utf8')).toContain('chi@example.com');
   });
 
   test('usage errors exit 2 with a message in the chosen language', { timeout: SLOW }, () => {
     const missing = cli(['--assignment', join(root, 'nope.json'), '--submissions', dir, '--lang', 'en']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(`The assignment file ${join(root, 'nope.json')} does not exist`);
-    writeFileSync(join(root, 'bad-assignment.json'), JSON.stringify({ ...assignment, exercises: ['no-such-exercise'] }));
+    writeFileSync(join(root, 'bad-assignment.json'), JSON.stringify({ ...assignment, exercises: ['no-such-exercise'], points: undefined }));
     const unknown = cli(['--assignment', join(root, 'bad-assignment.json'), '--submissions', dir]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('khoá học này không có bài tập đó');

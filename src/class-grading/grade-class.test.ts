@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../grading/index.ts';
 import { gradeClass, type ClassGradingIO, type ProgressEvent } from './grade-class.ts';
 import { learnerProblems, type ClassContext } from './results.ts';
 import { say } from './messages.ts';
-import { fakeReport, makeAssignment, makeSubmission, retryHelperExercise } from './test-fixtures.ts';
+import { fakeReport, makeAssignment, makeSubmission, retryHelperExercise } from './testing/test-fixtures.ts';
 
 const exercise = retryHelperExercise({ R1: { title: { en: 't', vi: 'tê' } } });
 const assignment = makeAssignment({ quizzes: [] });
@@ -116,6 +117,30 @@ describe('gradeClass', () => {
     expect(learnerProblems(out.results[0]!).map((p) => say('en', p))).toEqual([
       'retry-helper: uses node:fs, the test runner, which no solution needs: read this code before trusting its result',
     ]);
+    expect(learnerProblems(out.results[1]!)).toEqual([]);
+  });
+
+  // The gradebook quotes a stop message cut to 200 characters: a long test name pushed "never reached"
+  // past the cut (CI, stop 33), so how much the run never reached is its own problem.
+  it('a run cut short says how many tests it never reached, however long its stop message', async () => {
+    const stopped = (): Report => {
+      const r = fakeReport(['R1', 'R2', 'R3'], ['R2', 'R3']);
+      const longName = `R2 ${'a test with a very long name '.repeat(8)}`;
+      return {
+        ...r,
+        status: 'error',
+        message: `The run was stopped after 5526 ms: test "${longName}" never finished. The 1 tests after it were never reached and count as failed.`,
+        tests: r.tests.map((t) => (t.rule === 'R3' ? { ...t, status: 'error', notRun: true } : t)),
+      };
+    };
+    const { io } = fakeIO({ 'a.json': sub('a@x.co', 'x'), 'b.json': sub('b@x.co', 'y') }, async (code) => (code === 'x' ? stopped() : fakeReport(['R1'])));
+    const out = await gradeClass(ctx, io, { jobs: 1, lang: 'en' });
+    const said = learnerProblems(out.results[0]!).map((p) => say('en', p));
+    expect(said[0]).not.toMatch(/never reached/);
+    expect(said).toContain('retry-helper: the run never reached 1 of its 3 tests (they count as failed)');
+    expect(learnerProblems(out.results[0]!).map((p) => say('vi', p))).toContain(
+      'retry-helper: 1 trên 3 test không bao giờ được chạy tới (các test này bị tính là trượt)',
+    );
     expect(learnerProblems(out.results[1]!)).toEqual([]);
   });
 

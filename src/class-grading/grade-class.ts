@@ -4,12 +4,16 @@
  * browser's clientResults are never read), each quiz scored. Side effects go through `ClassGradingIO`,
  * so this runs the same against the file system and real sandboxes or against fakes in tests.
  */
-import type { Report } from '../grading/core/types.ts';
+import type { Report } from '../grading/index.ts';
 import type { Lang } from './messages.ts';
 import { isSubmissionLate, scoreQuizzes, type ClassContext, type ExerciseOutcome, type LearnerResult } from './results.ts';
 import { keepLatestPerLearner, learnerKey, loadSubmission, sharedClaims, type AssignedExercise, type Rejected } from './submission.ts';
-import type { Submission } from '../assignments/file-schemas.ts';
+import type { Submission } from '../assignments/index.ts';
 import { codeToReview } from './review.ts';
+import { fileFlags } from './file-flags.ts';
+import type { Flag } from './flags.ts';
+import { excerpt, shownLearner } from './neutral.ts';
+import { copyFlags } from './similarity.ts';
 import { shardOf, type Shard } from './shard.ts';
 
 export interface ClassGradingIO {
@@ -25,6 +29,8 @@ export interface ClassGradingIO {
 export interface StrictlyGraded {
   report: Report;
   tampering: string[];
+  /** The limits of its own workspace a learner's process was stopped at. */
+  flags?: Flag[];
 }
 
 export type ProgressEvent =
@@ -74,21 +80,23 @@ async function gradeLearner(
     try {
       const review = codeToReview(handedIn.files);
       const graded = await io.gradeExercise(id, handedIn.files, lang);
-      const { report, tampering = [] } = 'report' in graded ? graded : { report: graded };
+      const { report, tampering = [], flags: limits = [] } = 'report' in graded ? graded : { report: graded };
+      const flags = [...limits, ...fileFlags(handedIn.files)];
       exercises.push({
         id,
         status: 'graded',
         report,
         ...(review.length ? { review } : {}),
-        ...(tampering.length ? { tampering } : {}),
+        ...(tampering.length ? { tampering: tampering.map((t) => excerpt(t)) } : {}),
+        ...(flags.length ? { flags } : {}),
       });
     } catch (error) {
-      exercises.push({ id, status: 'grading-failed', message: error instanceof Error ? error.message : String(error) });
+      exercises.push({ id, status: 'grading-failed', message: excerpt(error instanceof Error ? error.message : String(error)) });
     }
   }
   return {
     file,
-    learner: submission.learner,
+    learner: shownLearner(submission.learner),
     exportedAt: submission.exportedAt,
     late: isSubmissionLate(submission, ctx.assignment),
     exercises,
@@ -96,7 +104,28 @@ async function gradeLearner(
     solutionShown: (submission.solutionShown ?? []).filter((id) => ctx.assignment.exercises.includes(id)),
     durationMs: performance.now() - started,
     ...(conflictsWith ? { conflictsWith } : {}),
+    ...(submission.lang ? { lang: submission.lang } : {}),
   };
+}
+
+/**
+ * Each graded exercise compared with the published reference and with every other learner's (all the
+ * files read, a shard's learners among them): the copy flags of similarity.ts, added to its outcome.
+ */
+function addCopyFlags(ctx: ClassContext, kept: Array<{ file: string; submission: Submission }>, results: LearnerResult[]): void {
+  for (const id of ctx.assignment.exercises) {
+    const compared = kept.flatMap(({ file, submission }) => {
+      const files = submission.exercises[id]?.files;
+      return files ? [{ key: file, who: shownLearner(submission.learner).email, files }] : [];
+    });
+    const published = ctx.published?.[id] ?? { reference: {}, starter: {} };
+    const found = copyFlags(compared, published);
+    for (const r of results) {
+      const flags = found.get(r.file);
+      const outcome = r.exercises.find((e) => e.id === id);
+      if (flags && outcome?.status === 'graded') outcome.flags = [...(outcome.flags ?? []), ...flags];
+    }
+  }
 }
 
 export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: GradeClassOptions): Promise<ClassGrading> {
@@ -106,6 +135,7 @@ export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: Gr
   let done = 0;
   const rejected: Rejected[] = [];
   const reject = (r: Rejected) => {
+    if (r.learner) r = { ...r, learner: shownLearner(r.learner) };
     rejected.push(r);
     opts.onProgress?.({ kind: 'rejected', done: ++done, count, rejected: r });
   };
@@ -149,5 +179,6 @@ export async function gradeClass(ctx: ClassContext, io: ClassGradingIO, opts: Gr
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.jobs, queue.length)) }, worker));
   const order = new Map(kept.map((k, i) => [k.file, i]));
   results.sort((a, b) => order.get(a.file)! - order.get(b.file)!);
+  addCopyFlags(ctx, kept, results);
   return { results, rejected, files: count, durationMs: performance.now() - started };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderReport } from './html.ts';
 import type { ClassContext, LearnerResult } from './results.ts';
-import { fakeReport, makeAssignment, retryHelperExercise } from './test-fixtures.ts';
+import { fakeReport, makeAssignment, retryHelperExercise } from './testing/test-fixtures.ts';
 
 const exercise = retryHelperExercise({
   R1: { title: { en: 'A 2xx is returned at once', vi: 'Response 2xx được trả về ngay' } },
@@ -33,7 +33,7 @@ describe('class report (HTML)', () => {
   it('escapes everything people wrote', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     const html = render('en');
-    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Week &lt;3&gt; &amp; &quot;retry&quot;');
     expect(html).toContain('could not be opened (&lt;b&gt;)');
@@ -42,8 +42,11 @@ describe('class report (HTML)', () => {
   it('is self-contained and built for screen readers', () => {
     const html = render('en');
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);
-    expect((html.match(/<caption>/g) ?? []).length).toBe(3); // gradebook, rules, rejected
+    // One inline script (sorting and filtering), nothing fetched: the file works opened from disk.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toMatch(/<script>\(function \(doc, strings\)/);
+    expect(html).not.toMatch(/<link|src=|https?:\/\/|fetch\(/);
+    expect((html.match(/<caption>/g) ?? []).length).toBe(4); // totals, gradebook, rules, rejected
     expect(html).toContain('<th scope="col">Name</th>');
     expect(html).toContain('<th scope="row"><a href="#learner-1">');
   });
@@ -56,6 +59,16 @@ describe('class report (HTML)', () => {
     expect(html).toContain('<td class="late">late</td>');
     expect(html).toContain('<th scope="row">x&quot;.json</th>');
     expect(html).toContain('exportedAt');
+  });
+
+  it('marks the rows the script sorts and filters, readable without it', () => {
+    const html = render('en');
+    expect((html.match(/<table data-sortable>/g) ?? []).length).toBe(1); // the totals
+    expect(html).toContain('<table class="gradebook" data-sortable data-learner-rows>');
+    expect(html).toContain('<tr data-learner="1" data-percent="50" data-broken="retry-helper:R2">');
+    expect(html).toContain('<div data-report-controls></div>'); // empty until the script fills it
+    expect(html).toContain('"filter":"Filter learners"');
+    expect(render('vi')).toContain('"filter":"Lọc học viên"');
   });
 
   it('speaks the chosen language', () => {

@@ -1,9 +1,10 @@
 /**
- * The class report as one self-contained HTML file (inline CSS, no script, nothing fetched), so an
- * instructor can open it offline or mail it. Tables have captions and header scopes for screen
+ * The class report as one self-contained HTML file (inline CSS and one inline script, nothing
+ * fetched), so an instructor can open it offline or mail it. The script (report-script.ts) sorts the
+ * tables and filters the learners; without it the report reads the same, sorted by name. Tables have captions and header scopes for screen
  * readers; everything a learner wrote is escaped. Pure.
  */
-import { formatDue } from '../assignments/due.ts';
+import { formatDue, itemPoints, possiblePoints } from '../assignments/index.ts';
 import { cm, say, type Lang } from './messages.ts';
 import {
   exerciseCell,
@@ -11,6 +12,7 @@ import {
   gradebookRows,
   gradingFailed,
   inConflict,
+  learnerGrade,
   learnerProblems,
   ruleFailureCounts,
   sortLearners,
@@ -19,6 +21,11 @@ import {
   type LearnerResult,
 } from './results.ts';
 import type { Rejected } from './submission.ts';
+import { excerpt, shownFile } from './neutral.ts';
+import { inlineMarkdownHtml } from './markdown.ts';
+import type { NotRead } from './zip-submissions.ts';
+import { reportScriptTag, type ReportScriptStrings } from './report-script.ts';
+import { isoInZone, lateCell, lateExplanation, latePolicyText } from './when.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -39,10 +46,17 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; }
 thead th { background: var(--head); }
 td.wide { min-width: 18rem; }
+.gradebook tbody th[scope="row"], .gradebook thead th:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; }
+.gradebook thead th:first-child { background: var(--head); }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .late, .bad { color: var(--bad); font-weight: 600; } .good { color: var(--good); font-weight: 600; }
 .bar { display: inline-block; height: .6rem; background: var(--bar); margin-left: .5rem; vertical-align: middle; }
 a { color: inherit; }
+button.sort { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; margin: 0; text-align: left; cursor: pointer; }
+button.sort:focus-visible, .filters input:focus-visible, .filters select:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
+th[aria-sort="ascending"] .sort-mark::after { content: " \\25B2"; } th[aria-sort="descending"] .sort-mark::after { content: " \\25BC"; }
+.filters { display: flex; flex-wrap: wrap; gap: 0 1.5rem; margin: 1rem 0 0; } .filters p { margin: .25rem 0; }
+.filters input, .filters select { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--muted); padding: .1rem .3rem; }
 `;
 
 interface ReportInput {
@@ -52,9 +66,30 @@ interface ReportInput {
   lang: Lang;
   generatedAt: Date;
   files: number;
+  /** Entries of the submissions folder that are not submission files (not read): each listed, with why. */
+  notRead?: NotRead[];
 }
 
-export function renderReport({ ctx, results, rejected, lang, generatedAt, files }: ReportInput): string {
+/** What the report's script says, in the report's language. */
+function scriptStrings(lang: Lang): ReportScriptStrings {
+  return {
+    filter: cm(lang, 'html.filter'),
+    filterHint: cm(lang, 'html.filterHint'),
+    below: cm(lang, 'html.filterBelow'),
+    rule: cm(lang, 'html.filterRule'),
+    anyRule: cm(lang, 'html.filterAnyRule'),
+    shown: cm(lang, 'html.filterShown', { shown: '{shown}', count: '{count}' }),
+    sortedBy: cm(lang, 'html.sortedBy', { column: '{column}', direction: '{direction}' }),
+    ascending: cm(lang, 'html.ascending'),
+    descending: cm(lang, 'html.descending'),
+    lang,
+  };
+}
+
+/** The course's own texts (rule titles, messages, hints) carry inline Markdown: rendered, the rest escaped. */
+const md = inlineMarkdownHtml;
+
+export function renderReport({ ctx, results, rejected, lang, generatedAt, files, notRead = [] }: ReportInput): string {
   const { assignment } = ctx;
   const e = escapeHtml;
   const t = (key: Parameters<typeof cm>[1], vars?: Record<string, string | number>) => e(cm(lang, key, vars));
@@ -65,7 +100,7 @@ export function renderReport({ ctx, results, rejected, lang, generatedAt, files 
   // The gradebook: the same cells as the CSV, the learner's name as the row header, linking to details.
   const [header, ...rows] = gradebookRows(ctx, sorted, [], lang);
   const gradebook = `
-<table>
+<table class="gradebook" data-sortable data-learner-rows>
 <caption>${t('html.gradebookCaption')}</caption>
 <thead><tr>${header!.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead>
 <tbody>
@@ -73,17 +108,22 @@ ${rows
   .map((row, i) => {
     const r = sorted[i]!;
     const [name, ...rest] = row;
-    // Row layout (see gradebookRows): name, email, file, status, (tests, broken rules) per exercise, quizzes…, total, handed in, …
-    const totalCol = 4 + 2 * assignment.exercises.length + assignment.quizzes.length;
-    const submittedCol = totalCol + 1;
+    // Row layout (see gradebookRows): name, email, file, status, (tests, broken rules) per exercise, quizzes…,
+    // earned, total points, total %, handed in, late policy, exported at, solution shown, problems.
+    const percentCol = 4 + 2 * assignment.exercises.length + assignment.quizzes.length + 2;
+    const submittedCol = percentCol + 1;
+    const lateNoteCol = percentCol + 2;
     const cells = rest.map((cell, j) => {
       const col = j + 1;
       const rulesCol = col >= 4 && col < 4 + 2 * assignment.exercises.length && (col - 4) % 2 === 1;
-      const numeric = col >= 4 && col <= totalCol && !rulesCol;
-      const cls = col === submittedCol && r.late ? ' class="late"' : numeric ? ' class="num"' : col === rest.length ? ' class="wide"' : '';
+      const numeric = col >= 4 && col <= percentCol && !rulesCol;
+      const cls =
+        col === submittedCol && r.late ? ' class="late"' : numeric ? ' class="num"' : col === rest.length || col === lateNoteCol ? ' class="wide"' : '';
       return `<td${cls}>${e(cell)}</td>`;
     });
-    return `<tr><th scope="row"><a href="#${anchor(r)}">${e(name!)}</a></th>${cells.join('')}</tr>`;
+    const grade = learnerGrade(assignment, r);
+    const broken = r.exercises.flatMap((o) => (o.status === 'graded' ? failingRules(o.report).map((rule) => `${o.id}:${rule}`) : []));
+    return `<tr data-learner="${i + 1}" data-percent="${grade.percent}" data-broken="${e(broken.join(' '))}"><th scope="row"><a href="#${anchor(r)}">${e(name!)}</a></th>${cells.join('')}</tr>`;
   })
   .join('\n')}
 </tbody>
@@ -97,7 +137,7 @@ ${rows
         .map(({ rule, failing }) => {
           const width = counts.graded ? Math.round((failing / counts.graded) * 160) : 0;
           const bar = width ? `<span class="bar" style="width:${width}px" aria-hidden="true"></span>` : '';
-          return `<tr><th scope="row">${e(rule)}</th><td>${e(exercise.rules[rule]?.title[lang] ?? '')}</td><td class="num">${failing}/${counts.graded}${bar}</td></tr>`;
+          return `<tr><th scope="row">${e(rule)}</th><td>${md(exercise.rules[rule]?.title[lang] ?? '')}</td><td class="num">${failing}/${counts.graded}${bar}</td></tr>`;
         })
         .join('\n');
       return `
@@ -129,11 +169,13 @@ ${body}
                 ? `${t('html.brokenRules')}<ul>${broken
                     .map((rule) => {
                       const first = o.report.tests.find((x) => x.rule === rule && x.status !== 'pass');
-                      return `<li><strong>${e(rule)}</strong> ${e(exercise.rules[rule]?.title[lang] ?? '')}${first?.message ? ` — ${e(first.message)}` : ''}</li>`;
+                      const texts = exercise.rules[rule];
+                      const hint = texts ? `<br><span class="note">${t('feedback.hint')} ${md(texts.hint[lang])}</span>` : '';
+                      return `<li><strong>${e(rule)}</strong> ${md(texts?.title[lang] ?? '')}${first?.message ? ` — ${md(first.message)}` : ''}${hint}</li>`;
                     })
                     .join('')}</ul>`
                 : '';
-          const runError = o.report.status === 'error' && o.report.message ? ` <span class="bad">${e(o.report.message)}</span>` : '';
+          const runError = o.report.status === 'error' && o.report.message ? ` <span class="bad">${e(excerpt(o.report.message))}</span>` : '';
           return `<li>${label}: ${e(exerciseCell(o, totals, lang))} ${verdict}${runError}</li>`;
         }),
         ...r.quizzes.map((q) => {
@@ -143,10 +185,12 @@ ${body}
         }),
       ];
       const problems = learnerProblems(r).map((m) => e(say(lang, m)));
+      const grade = learnerGrade(assignment, r);
       return `
 <section aria-labelledby="${anchor(r)}">
 <h3 id="${anchor(r)}">${e(r.learner.name)} &lt;${e(r.learner.email)}&gt;</h3>
-<p class="meta">${t('col.file')}: ${e(r.file)} · ${t('col.exportedAt')}: ${e(r.exportedAt)} · <span class="${r.late ? 'late' : 'good'}">${t(r.late ? 'submitted.late' : 'submitted.onTime')}</span>${gradingFailed(r) ? ` · <span class="bad">${t('status.errored')}</span>` : ''}${inConflict(r) ? ` · <span class="bad">${t('status.conflict')}</span>` : ''}</p>
+<p class="meta">${t('col.file')}: ${e(shownFile(r.file))} · ${t('col.exportedAtZone', { zone: assignment.timeZone })}: ${e(isoInZone(r.exportedAt, assignment.timeZone))} · <span class="${r.late ? 'late' : 'good'}">${e(lateCell(lang, grade))}</span>${gradingFailed(r) ? ` · <span class="bad">${t('status.errored')}</span>` : ''}${inConflict(r) ? ` · <span class="bad">${t('status.conflict')}</span>` : ''}</p>
+<p><strong>${t('html.learnerTotal', { points: grade.final, possible: grade.possible, percent: grade.percent.toFixed(1) })}</strong> ${e(say(lang, lateExplanation(assignment, r.exportedAt, grade, lang)))}</p>
 <ul>${items.join('\n')}</ul>
 <p class="meta">${t('col.problems')}: ${problems.length ? problems.join('; ') : t('html.none')}</p>
 </section>`;
@@ -163,7 +207,7 @@ ${body}
 ${rejected
   .map(
     (x) =>
-      `<tr><th scope="row">${e(x.file)}</th><td>${e(x.learner?.name ?? '')}</td><td>${e(x.learner?.email ?? '')}</td><td>${e(say(lang, x.reason))}</td></tr>`,
+      `<tr><th scope="row">${e(shownFile(x.file))}</th><td>${e(x.learner?.name ?? '')}</td><td>${e(x.learner?.email ?? '')}</td><td>${e(say(lang, x.reason))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -171,6 +215,34 @@ ${rejected
 </div>`
     : `<p>${t('html.rejectedNone')}</p>`;
 
+  const notReadSection = notRead.length
+    ? `
+<div class="scroll" role="region" tabindex="0" aria-labelledby="not-read">
+<table>
+<caption>${t('html.notReadCaption')}</caption>
+<thead><tr><th scope="col">${t('col.file')}</th><th scope="col">${t('html.reason')}</th></tr></thead>
+<tbody>
+${notRead.map((x) => `<tr><th scope="row">${e(shownFile(x.file))}</th><td>${e(say(lang, x.reason))}</td></tr>`).join('\n')}
+</tbody>
+</table>
+</div>`
+    : '';
+  // Name, points and lateness only: narrow enough that the total is always on screen (the gradebook below is wide).
+  const possible = possiblePoints(assignment);
+  const totalsTable = `
+<table data-sortable>
+<caption>${t('html.totalsCaption')}</caption>
+<thead><tr><th scope="col">${t('col.name')}</th><th scope="col">${t('col.points', { possible })}</th><th scope="col">${t('col.total')}</th><th scope="col">${t('col.submitted')}</th></tr></thead>
+<tbody>
+${sorted
+  .map((r) => {
+    const g = learnerGrade(assignment, r);
+    return `<tr data-learner="${sorted.indexOf(r) + 1}"><th scope="row"><a href="#${anchor(r)}">${e(r.learner.name)}</a></th><td class="num">${g.final}</td><td class="num">${g.percent.toFixed(1)}</td><td${r.late ? ' class="late"' : ''}>${e(lateCell(lang, g))}</td></tr>`;
+  })
+  .join('\n')}
+</tbody>
+</table>`;
+  const pointsText = [...assignment.exercises, ...assignment.quizzes].map((id) => `${id} ${itemPoints(assignment, id)}`).join(', ');
   const late = results.filter((r) => r.late).length;
   const errored = results.filter(gradingFailed).length;
   return `<!doctype html>
@@ -188,8 +260,14 @@ ${rejected
 <p class="meta">${t('html.due', { due: formatDue(assignment.due, lang, assignment.timeZone) })}</p>
 <p class="meta">${t('html.generated', { at: generatedAt.toISOString(), files })}</p>
 <p><strong>${t('html.counts', { graded: results.length, rejected: rejected.length, errored, late })}</strong></p>
-<p class="note">${t('html.lateBasis')}</p>
-<p class="note">${t('html.totalBasis')}</p>
+<p class="note">${t('html.lateBasis', { zone: assignment.timeZone })}</p>
+<p class="note">${e(latePolicyText(assignment, lang))}</p>
+<p class="note">${t('html.totalBasis', { points: pointsText })}</p>
+<div data-report-controls></div>
+
+<h2 id="totals">${t('html.totals')}</h2>
+<div class="scroll" role="region" tabindex="0" aria-labelledby="totals">${totalsTable}
+</div>
 
 <h2 id="gradebook">${t('html.gradebook')}</h2>
 <div class="scroll" role="region" tabindex="0" aria-labelledby="gradebook">${gradebook}
@@ -203,7 +281,9 @@ ${learnerSections}
 
 <h2 id="rejected">${t('html.rejected')}</h2>
 ${rejectedSection}
+${notRead.length ? `\n<h2 id="not-read">${t('html.notRead')}</h2>\n${notReadSection}` : ''}
 </main>
+${reportScriptTag(scriptStrings(lang))}
 </body>
 </html>
 `;

@@ -15,7 +15,8 @@ export {
 export {
   gradebookRows,
   ruleFailureCounts,
-  learnerTotal,
+  learnerGrade,
+  learnerShares,
   learnerProblems,
   exercisesPassed,
   gradingFailed,
@@ -34,8 +35,22 @@ export { escapeHtml, renderReport } from './html.ts';
 export { gradeClass, assignedExercises, type ClassGradingIO, type ClassGrading, type ProgressEvent } from './grade-class.ts';
 export { classSummary } from './summary.ts';
 export { codeToReview } from './review.ts';
+export { neutral, excerpt, shownFile, shownLearner } from './neutral.ts';
+export type { Flag } from './flags.ts';
 export { createSubmissionSandbox, defaultJobs, sandboxText, type SandboxFactory, type SandboxChoice, type SandboxModule } from './sandbox.ts';
-export { readAssignmentFile, loadClassContext, nodeClassIO, readRegularFile, defaultOutDir, writeOutputs } from './node-io.ts';
+export {
+  readAssignmentFile,
+  loadClassContext,
+  nodeClassIO,
+  readRegularFile,
+  defaultOutDir,
+  writeOutputs,
+  filesNotRead,
+  previousFolderName,
+  extractSubmissionsZip,
+} from './node-io.ts';
+export { readSubmissionsZip, flatName, MAX_ZIP_BYTES, MAX_ZIP_ENTRIES, type NotRead } from './zip-submissions.ts';
+export { feedbackFiles, feedbackHtml, feedbackMarkdown } from './feedback.ts';
 export { strictClassIO, type StrictClassIO } from './strict-io.ts';
 export { lmsRows, LMS_FORMATS, type LmsFormat } from './exports.ts';
 export { parseShard, shardOf, mergeShards, toShardFile, type Shard, type ShardFile, type MergeProblem } from './shard.ts';

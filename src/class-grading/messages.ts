@@ -1,6 +1,5 @@
 // Every message of `grade-class` (command line, gradebook CSV, HTML report), in both languages.
-import { defineCatalog, type CatalogKey } from '../i18n/catalog.ts';
-import type { Lang } from '../i18n/langs.ts';
+import { defineCatalog, type CatalogKey, type Lang } from '../i18n/index.ts';
 
 export type { Lang };
 
@@ -10,6 +9,7 @@ const en = {
     'Re-grades every submission (*.json) in DIR with the hidden tests, scores the quizzes, and writes a gradebook (CSV) and a report (HTML)\n' +
     'into --out (default: a folder next to DIR named DIR-graded). --jobs: parallel graders (default: the number of cores in the sandbox, cores - 1 with --unsafe-no-sandbox). --json: one summary object on stdout.\n' +
     'Two files for one learner are both graded and marked as a conflict; --latest-wins grades only the latest export instead.\n' +
+    '--submissions may also be a zip as Moodle or Canvas download it (every *.json in it, one folder per learner or renamed files).\n' +
     '--shard K/N: grade only share K of N of the learners; "merge" joins the shares (see docs/assignments.md).',
   'usage.unknownOption': 'Unknown option {option}.',
   'usage.missingAssignment': 'Which assignment? Give --assignment FILE (the file downloaded from the instructor page).',
@@ -36,9 +36,11 @@ const en = {
   'merge.different-files': '{file} read a different set of submission files from the other shards: grade every shard from the same folder.',
   'done.shard': 'Shard {index}/{count}: {graded} learners graded here. Shard file: {file}',
   'done.wroteLms': 'For Moodle, Canvas and Google Classroom: {files}',
+  'done.wroteFeedback': 'For each learner (HTML, and Markdown for an LMS comment): {dir}',
+  'done.previous': 'The previous run’s outputs were kept in {dir}',
+  'progress.notRead': '{file}: {reason}',
   'sandbox.refuse':
     'Refusing to grade: submissions are untrusted code and no confinement is available on this machine ({reason}). Make confinement available, or rerun with --unsafe-no-sandbox to grade in plain child processes (only for submissions you trust).',
-  'sandbox.notBuilt': 'this version of the grader has no confined sandbox',
   'sandbox.warn':
     '!!! WARNING: --unsafe-no-sandbox: the learners’ code runs as you, with your files and your network. Use it only for submissions you trust. !!!',
   'sandbox.confined': 'Grading in a confined sandbox ({mechanism}).',
@@ -68,12 +70,28 @@ const en = {
   'reject.crashed': 'checking this file failed ({error}: for example data nested too deeply); it is set aside and the rest of the class is graded',
   'problem.notSubmitted': '{id}: not handed in',
   'problem.runError': '{id}: {message}',
+  'problem.unreached': '{id}: the run never reached {count} of its {total} tests (they count as failed)',
   'problem.gradingFailed': '{id}: could not be graded ({message})',
   'problem.quizMissing': '{id}: not answered',
   'problem.review': '{id}: uses {what}, which no solution needs: read this code before trusting its result',
   'problem.conflict':
     'conflict: {others} also claim(s) to be {email}; each file is graded and none replaces another: decide which is genuine (or grade again with --latest-wins)',
   'problem.tampering': '{id}: tampering suspected ({what}); the grade counts only what the learner’s code did through the grading protocol',
+  'problem.diskFull':
+    '{id}: the learner’s code filled the {mb} MB its workspace may hold and was stopped there (no solution writes files); the tests it had not passed by then count as failed',
+  'problem.tooManyFiles':
+    '{id}: the learner’s code made more than {count} files and folders and was stopped there (no solution writes files); the tests it had not passed by then count as failed',
+  'problem.unusualFile':
+    '{id}: {file} is unlike any solution of this course ({kb} KB, {lines} lines, its longest line {longest} characters; theirs are under 8 KB, with lines under 130): read it before trusting its result',
+  'problem.bidi':
+    '{id}: {file} holds Unicode controls that change the order in which code is displayed, so what an editor shows may not be what runs: read it in a plain-text viewer',
+  'problem.copyOfReference':
+    '{id}: the published reference solution, once whitespace, comments and names are set aside (for you to read; the grade is unchanged)',
+  'problem.nearReference': '{id}: {percent}% of its code matches the published reference solution (for you to read; the grade is unchanged)',
+  'problem.similar':
+    '{id}: {percent}% of its code matches the code of {others} (the starter’s own code left out): read them side by side (for you to read; the grade is unchanged)',
+  'problem.literalData':
+    '{id}: {percent}% of {file} is literal values ({literals} of them): a table of the tests’ answers rather than logic? Read it (for you to read; the grade is unchanged)',
   'col.name': 'Name',
   'col.email': 'E-mail',
   'col.file': 'File',
@@ -93,16 +111,60 @@ const en = {
   'submitted.late': 'late',
   'submitted.onTime': 'on time',
   'cell.notHandedIn': 'not handed in',
+  'feedback.title': '{title}: your results',
+  'feedback.exercise': 'Exercise {title} ({id}): {earned} of {possible} points',
+  'feedback.quiz': 'Quiz {title} ({id}): {earned} of {possible} points',
+  'feedback.notHandedIn': 'Not handed in: 0 points.',
+  'feedback.gradingFailed': 'Your code could not be graded here (the grader’s fault, not yours): your instructor will grade it again.',
+  'feedback.tests': '{passed} of {total} tests passed.',
+  'feedback.runError': 'Your code did not run to the end: {message}',
+  'feedback.score': '{score} of {total} answers right.',
+  'feedback.hint': 'Hint:',
+  'feedback.basis':
+    'Your code was graded again with the course’s hidden tests; an item earns its points times the share of tests passed or answers right, and the late policy keeps a percentage of the sum.',
+  'html.notRead': 'Files in the folder that were not read',
+  'html.notReadCaption': 'Only submission files (*.json) are read; these were not',
+  'notRead.notJson': 'not a submission file (*.json): not read',
+  'notRead.folder': 'a folder: only the files of the submissions folder itself are read (give a zip for one folder per learner)',
+  'notRead.tooBig': 'the entry is {size} bytes, over the {max}-byte limit for a submission: not extracted',
+  'usage.zipTooBig': 'The zip is {size} bytes, over the {max}-byte limit.',
+  'usage.zipUnreadable': 'The zip cannot be read: {detail}',
+  'submitted.grace': 'late, within grace',
+  'submitted.penalised': 'late: {kept}% kept',
+  'submitted.cutOff': 'past the cut-off: 0',
+  'col.earned': 'Earned (of {possible})',
+  'col.points': 'Total (of {possible})',
+  'col.lateNote': 'Late policy',
+  'col.exportedAtZone': 'Exported at ({zone})',
+  'dur.d': '{n} d',
+  'dur.h': '{n} h',
+  'dur.min': '{n} min',
+  'late.noGrace': 'none',
+  'late.onTime': 'Exported {at}, before the due date ({due}).',
+  'late.noPolicy': 'Exported {at}, {after} after the due date ({due}); the assignment has no late policy, so nothing is taken off.',
+  'late.grace': 'Exported {at}, {after} after the due date ({due}), within the grace period ({grace}): nothing is taken off.',
+  'late.penalisedHour':
+    'Exported {at}, {after} after the due date ({due}): {periods} {periods|hour|hours} begun after the grace period ({grace}), {penalty}% off each, at least {floor}% kept: {kept}% of {earned} points kept, {final}.',
+  'late.penalisedDay':
+    'Exported {at}, {after} after the due date ({due}): {periods} {periods|day|days} begun after the grace period ({grace}), {penalty}% off each, at least {floor}% kept: {kept}% of {earned} points kept, {final}.',
+  'late.cutOff': 'Exported {at}, after the cut-off ({cutoff}): not accepted, 0 points (the work itself earned {earned}).',
+  'html.noLatePolicy': 'No late policy: work exported after the due date is marked late and loses nothing.',
+  'html.latePolicyHour': 'Late policy: a grace period of {grace}, then {penalty}% of the points off per hour begun, at least {floor}% kept.',
+  'html.latePolicyDay': 'Late policy: a grace period of {grace}, then {penalty}% of the points off per day begun, at least {floor}% kept.',
+  'html.latePolicyCutoff': 'Not accepted after {cutoff}.',
   'html.title': 'Grades: {title}',
   'html.class': 'Class: {name}',
   'html.due': 'Due: {due}',
   'html.generated': 'Generated {at} from {files} submission files.',
   'html.counts': '{graded} graded · {rejected} rejected · {errored} could not be graded · {late} late',
   'html.lateBasis':
-    '“Late” compares each submission’s exportedAt (the time the learner’s browser wrote into the file when they exported it) with the due date; it is not the time you received the file, and a learner’s wrong clock shifts it.',
+    '“Late” compares each submission’s exportedAt (the time the learner’s browser wrote into the file when they exported it) with the due date; it is not the time you received the file, and a learner’s wrong clock shifts it. Times are shown in the class’s time zone, {zone}.',
   'html.totalBasis':
-    'Total: the mean over the assignment’s items of each item’s share (tests passed for an exercise, right answers for a quiz), as a percentage; an item not handed in counts 0. Code is graded again here with the hidden tests; what the learner’s browser measured is ignored.',
+    'Total: each item is worth the points the assignment gives it ({points}); it earns them times its share (tests passed out of the exercise’s tests, right answers out of the quiz’s questions). An item not handed in earns 0 and its points stay possible. The late policy then keeps a percentage of the sum. Code is graded again here with the hidden tests; what the learner’s browser measured is ignored.',
   'html.gradebook': 'Gradebook',
+  'html.totals': 'Totals',
+  'html.totalsCaption': 'Each learner’s total, after the late policy',
+  'html.learnerTotal': 'Total: {points} of {possible} points ({percent}%).',
   'html.gradebookCaption': 'One row per learner: tests passed per exercise, quiz scores, total and lateness',
   'html.rules': 'Broken rules across the class',
   'html.rulesCaption': '{exercise} ({id}): how many of the {graded} learners graded break each rule',
@@ -122,6 +184,15 @@ const en = {
   'html.rejectedNone': 'No submission file was rejected.',
   'html.reason': 'Reason',
   'html.none': 'none',
+  'html.filter': 'Filter learners',
+  'html.filterHint': 'name, e-mail or any text of their row, such as “late” or “not handed in”',
+  'html.filterBelow': 'Only below (%)',
+  'html.filterRule': 'Only breaking the rule',
+  'html.filterAnyRule': 'everyone',
+  'html.filterShown': '{shown} of {count} learners shown.',
+  'html.sortedBy': 'Sorted by {column}, {direction}.',
+  'html.ascending': 'ascending',
+  'html.descending': 'descending',
 } as const;
 
 const vi = {
@@ -130,6 +201,7 @@ const vi = {
     'Chấm lại mọi bài nộp (*.json) trong DIR bằng bộ test ẩn, chấm điểm quiz, rồi ghi sổ điểm (CSV) và báo cáo (HTML)\n' +
     'vào --out (mặc định: thư mục DIR-graded nằm cạnh DIR). --jobs: số bộ chấm chạy song song (mặc định: bằng số nhân trong sandbox, số nhân - 1 với --unsafe-no-sandbox). --json: in một object tổng kết ra stdout.\n' +
     'Hai file cùng một học viên đều được chấm và đánh dấu xung đột; --latest-wins thì chỉ chấm lần xuất mới nhất.\n' +
+    '--submissions cũng có thể là file zip tải về từ Moodle hoặc Canvas (mọi file *.json trong đó, mỗi học viên một thư mục hoặc file đã đổi tên).\n' +
     '--shard K/N: chỉ chấm phần thứ K trong N phần học viên; "merge" gộp các phần lại (xem docs/assignments.md).',
   'usage.unknownOption': 'Không có tuỳ chọn {option}.',
   'usage.missingAssignment': 'Bài giao nào? Hãy đưa --assignment FILE (file tải về từ trang giảng viên).',
@@ -156,9 +228,11 @@ const vi = {
   'merge.different-files': '{file} đã đọc một tập file bài nộp khác với các shard còn lại: hãy chấm mọi shard từ cùng một thư mục.',
   'done.shard': 'Shard {index}/{count}: máy này chấm {graded} học viên. File shard: {file}',
   'done.wroteLms': 'Để nhập vào Moodle, Canvas và Google Classroom: {files}',
+  'done.wroteFeedback': 'Cho từng học viên (HTML, và Markdown để dán vào nhận xét trên LMS): {dir}',
+  'done.previous': 'Kết quả của lần chấm trước được giữ trong {dir}',
+  'progress.notRead': '{file}: {reason}',
   'sandbox.refuse':
     'Từ chối chấm: bài nộp là code không đáng tin và máy này không có cơ chế cô lập nào ({reason}). Hãy bật cơ chế cô lập, hoặc chạy lại với --unsafe-no-sandbox để chấm trong các tiến trình con thông thường (chỉ với bài nộp bạn tin tưởng).',
-  'sandbox.notBuilt': 'phiên bản bộ chấm này chưa có sandbox cô lập',
   'sandbox.warn':
     '!!! CẢNH BÁO: --unsafe-no-sandbox: code của học viên chạy với quyền của bạn, đọc được file và dùng được mạng của bạn. Chỉ dùng với bài nộp bạn tin tưởng. !!!',
   'sandbox.confined': 'Chấm trong sandbox cô lập ({mechanism}).',
@@ -188,12 +262,27 @@ const vi = {
   'reject.crashed': 'kiểm tra file này bị lỗi ({error}: ví dụ dữ liệu lồng nhau quá sâu); file được để riêng, cả lớp vẫn được chấm',
   'problem.notSubmitted': '{id}: chưa nộp',
   'problem.runError': '{id}: {message}',
+  'problem.unreached': '{id}: {count} trên {total} test không bao giờ được chạy tới (các test này bị tính là trượt)',
   'problem.gradingFailed': '{id}: không chấm được ({message})',
   'problem.quizMissing': '{id}: chưa trả lời',
   'problem.review': '{id}: dùng {what}, thứ mà không lời giải nào cần: hãy đọc code này trước khi tin kết quả',
   'problem.conflict':
     'xung đột: {others} cũng nhận là {email}; file nào cũng được chấm và không file nào thay file nào: hãy quyết định file nào là thật (hoặc chấm lại với --latest-wins)',
   'problem.tampering': '{id}: nghi can thiệp vào việc chấm ({what}); điểm chỉ tính những gì code của học viên làm qua giao thức chấm',
+  'problem.diskFull':
+    '{id}: code của học viên đã ghi đầy {mb} MB mà không gian làm việc được phép chứa và bị dừng tại đó (không lời giải nào ghi file); các test chưa đạt đến lúc đó đều tính là trượt',
+  'problem.tooManyFiles':
+    '{id}: code của học viên đã tạo hơn {count} file và thư mục và bị dừng tại đó (không lời giải nào ghi file); các test chưa đạt đến lúc đó đều tính là trượt',
+  'problem.unusualFile':
+    '{id}: {file} không giống lời giải nào của khoá học ({kb} KB, {lines} dòng, dòng dài nhất {longest} ký tự; các lời giải đều dưới 8 KB, mỗi dòng dưới 130 ký tự): hãy đọc nó trước khi tin kết quả',
+  'problem.bidi':
+    '{id}: {file} chứa ký tự điều khiển Unicode làm đổi thứ tự hiển thị code, nên điều trình soạn thảo cho thấy có thể không phải điều được chạy: hãy đọc nó bằng trình xem văn bản thô',
+  'problem.copyOfReference': '{id}: chính là lời giải mẫu đã công bố, sau khi bỏ qua khoảng trắng, chú thích và tên gọi (để bạn xem lại; điểm không đổi)',
+  'problem.nearReference': '{id}: {percent}% code trùng với lời giải mẫu đã công bố (để bạn xem lại; điểm không đổi)',
+  'problem.similar':
+    '{id}: {percent}% code trùng với code của {others} (không tính phần code có sẵn của starter): hãy đặt chúng cạnh nhau mà đọc (để bạn xem lại; điểm không đổi)',
+  'problem.literalData':
+    '{id}: {percent}% của {file} là giá trị viết sẵn ({literals} giá trị): một bảng đáp án của bộ test thay cho logic? Hãy đọc nó (để bạn xem lại; điểm không đổi)',
   'col.name': 'Họ tên',
   'col.email': 'E-mail',
   'col.file': 'Tệp',
@@ -213,16 +302,60 @@ const vi = {
   'submitted.late': 'trễ hạn',
   'submitted.onTime': 'đúng hạn',
   'cell.notHandedIn': 'chưa nộp',
+  'feedback.title': '{title}: kết quả của bạn',
+  'feedback.exercise': 'Bài tập {title} ({id}): {earned} trên {possible} điểm',
+  'feedback.quiz': 'Quiz {title} ({id}): {earned} trên {possible} điểm',
+  'feedback.notHandedIn': 'Chưa nộp: 0 điểm.',
+  'feedback.gradingFailed': 'Chưa chấm được code của bạn ở đây (lỗi của bộ chấm, không phải của bạn): giảng viên sẽ chấm lại.',
+  'feedback.tests': 'Đạt {passed} trên {total} test.',
+  'feedback.runError': 'Code của bạn không chạy được đến cuối: {message}',
+  'feedback.score': 'Đúng {score} trên {total} câu.',
+  'feedback.hint': 'Gợi ý:',
+  'feedback.basis':
+    'Code của bạn được chấm lại bằng bộ test ẩn của khoá học; mỗi mục đạt số điểm của nó nhân với tỷ lệ test đạt hoặc câu đúng, và quy định nộp muộn giữ lại một tỷ lệ phần trăm của tổng.',
+  'html.notRead': 'Các file trong thư mục không được đọc',
+  'html.notReadCaption': 'Chỉ file bài nộp (*.json) được đọc; những file này thì không',
+  'notRead.notJson': 'không phải file bài nộp (*.json): không đọc',
+  'notRead.folder': 'là một thư mục: chỉ đọc các file nằm ngay trong thư mục bài nộp (hãy đưa file zip nếu mỗi học viên một thư mục)',
+  'notRead.tooBig': 'mục này nặng {size} byte, vượt giới hạn {max} byte của một bài nộp: không giải nén',
+  'usage.zipTooBig': 'File zip nặng {size} byte, vượt giới hạn {max} byte.',
+  'usage.zipUnreadable': 'Không đọc được file zip: {detail}',
+  'submitted.grace': 'trễ, trong thời gian ân hạn',
+  'submitted.penalised': 'trễ: giữ {kept}%',
+  'submitted.cutOff': 'quá hạn chót: 0',
+  'col.earned': 'Điểm đạt (trên {possible})',
+  'col.points': 'Tổng điểm (trên {possible})',
+  'col.lateNote': 'Quy định nộp muộn',
+  'col.exportedAtZone': 'Thời điểm xuất ({zone})',
+  'dur.d': '{n} ngày',
+  'dur.h': '{n} giờ',
+  'dur.min': '{n} phút',
+  'late.noGrace': 'không có',
+  'late.onTime': 'Xuất lúc {at}, trước hạn nộp ({due}).',
+  'late.noPolicy': 'Xuất lúc {at}, sau hạn nộp ({due}) {after}; bài giao không có quy định nộp muộn nên không bị trừ điểm.',
+  'late.grace': 'Xuất lúc {at}, sau hạn nộp ({due}) {after}, vẫn trong thời gian ân hạn ({grace}): không bị trừ điểm.',
+  'late.penalisedHour':
+    'Xuất lúc {at}, sau hạn nộp ({due}) {after}: đã bắt đầu {periods} giờ sau thời gian ân hạn ({grace}), mỗi giờ trừ {penalty}%, giữ lại ít nhất {floor}%: giữ {kept}% của {earned} điểm, còn {final}.',
+  'late.penalisedDay':
+    'Xuất lúc {at}, sau hạn nộp ({due}) {after}: đã bắt đầu {periods} ngày sau thời gian ân hạn ({grace}), mỗi ngày trừ {penalty}%, giữ lại ít nhất {floor}%: giữ {kept}% của {earned} điểm, còn {final}.',
+  'late.cutOff': 'Xuất lúc {at}, sau hạn chót ({cutoff}): không được nhận, 0 điểm (bản thân bài làm đạt {earned}).',
+  'html.noLatePolicy': 'Không có quy định nộp muộn: bài xuất sau hạn nộp được đánh dấu trễ hạn và không bị trừ điểm.',
+  'html.latePolicyHour': 'Quy định nộp muộn: ân hạn {grace}, sau đó mỗi giờ bắt đầu trễ trừ {penalty}% số điểm, giữ lại ít nhất {floor}%.',
+  'html.latePolicyDay': 'Quy định nộp muộn: ân hạn {grace}, sau đó mỗi ngày bắt đầu trễ trừ {penalty}% số điểm, giữ lại ít nhất {floor}%.',
+  'html.latePolicyCutoff': 'Không nhận bài sau {cutoff}.',
   'html.title': 'Bảng điểm: {title}',
   'html.class': 'Lớp: {name}',
   'html.due': 'Hạn nộp: {due}',
   'html.generated': 'Tạo lúc {at} từ {files} file bài nộp.',
   'html.counts': 'Đã chấm {graded} · từ chối {rejected} · không chấm được {errored} · trễ hạn {late}',
   'html.lateBasis':
-    '“Trễ hạn” so sánh exportedAt của từng bài nộp (thời điểm trình duyệt của học viên ghi vào file khi họ xuất) với hạn nộp; đó không phải lúc bạn nhận được file, và đồng hồ sai trên máy học viên sẽ làm nó lệch theo.',
+    '“Trễ hạn” so sánh exportedAt của từng bài nộp (thời điểm trình duyệt của học viên ghi vào file khi họ xuất) với hạn nộp; đó không phải lúc bạn nhận được file, và đồng hồ sai trên máy học viên sẽ làm nó lệch theo. Thời gian được hiển thị theo múi giờ của lớp, {zone}.',
   'html.totalBasis':
-    'Tổng: trung bình trên các mục của bài giao, mỗi mục tính theo tỷ lệ (số test đạt với bài tập, số câu đúng với quiz), đổi ra phần trăm; mục chưa nộp tính 0. Code được chấm lại ở đây bằng bộ test ẩn; kết quả do trình duyệt của học viên đo bị bỏ qua.',
+    'Tổng: mỗi mục có số điểm bài giao đặt cho nó ({points}); mục đạt số điểm đó nhân với tỷ lệ làm được (số test đạt trên số test của bài tập, số câu đúng trên số câu của quiz). Mục chưa nộp được 0 và điểm của nó vẫn tính vào tổng điểm tối đa. Sau đó quy định nộp muộn giữ lại một tỷ lệ phần trăm của tổng. Code được chấm lại ở đây bằng bộ test ẩn; kết quả do trình duyệt của học viên đo bị bỏ qua.',
   'html.gradebook': 'Sổ điểm',
+  'html.totals': 'Tổng điểm',
+  'html.totalsCaption': 'Tổng điểm của từng học viên, sau khi áp dụng quy định nộp muộn',
+  'html.learnerTotal': 'Tổng: {points} trên {possible} điểm ({percent}%).',
   'html.gradebookCaption': 'Mỗi học viên một dòng: số test đạt của từng bài tập, điểm quiz, tổng điểm và trễ hạn hay không',
   'html.rules': 'Các rule bị vi phạm trong cả lớp',
   'html.rulesCaption': '{exercise} ({id}): trong {graded} học viên được chấm, bao nhiêu người vi phạm từng rule',
@@ -242,10 +375,19 @@ const vi = {
   'html.rejectedNone': 'Không có file bài nộp nào bị từ chối.',
   'html.reason': 'Lý do',
   'html.none': 'không có',
+  'html.filter': 'Lọc học viên',
+  'html.filterHint': 'họ tên, e-mail hoặc chữ bất kỳ trong hàng của họ, như “trễ hạn” hay “chưa nộp”',
+  'html.filterBelow': 'Chỉ dưới (%)',
+  'html.filterRule': 'Chỉ những ai vi phạm rule',
+  'html.filterAnyRule': 'mọi học viên',
+  'html.filterShown': 'Đang hiện {shown} trên {count} học viên.',
+  'html.sortedBy': 'Sắp xếp theo {column}, {direction}.',
+  'html.ascending': 'tăng dần',
+  'html.descending': 'giảm dần',
 } as const;
 
 /** The 'same in both' list: keys whose Vietnamese text is legitimately as plain as the English. */
-export const classMessages = defineCatalog({ vi, en }, { sameInBoth: ['col.email', 'html.rule', 'html.quiz', 'problem.runError'] });
+export const classMessages = defineCatalog({ vi, en }, { sameInBoth: ['col.email', 'html.rule', 'html.quiz', 'problem.runError', 'progress.notRead'] });
 export type ClassKey = CatalogKey<typeof classMessages>;
 export const cm = classMessages.t;
 

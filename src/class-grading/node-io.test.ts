@@ -1,12 +1,12 @@
 // The submissions folder is read as a regular file at a time: the attacks were a symlink (followed, and
 // the target's first bytes quoted into the report) and a FIFO named *.json (grade-class hung forever).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cm } from './messages.ts';
-import { nodeClassIO, readRegularFile } from './node-io.ts';
+import { filesNotRead, nodeClassIO, previousFolderName, readRegularFile, writeOutputs } from './node-io.ts';
 import { UnreadableSubmission } from './submission.ts';
 
 let dir: string;
@@ -64,5 +64,29 @@ describe('reading a submissions folder', () => {
     expect(refusal(() => readRegularFile(join(dir, 'folder.json')))).toMatch(/^not a regular file \(a directory\)/);
     expect(refusal(() => readRegularFile(join(dir, 'gone.json')))).toBe('the file could not be opened (ENOENT)');
     expect(refusal(() => readRegularFile(join(dir, 'good.json'), 5))).toBe('the file is 11 bytes, over the 5-byte limit for a submission');
+  });
+});
+
+describe('what grade-class writes and leaves', () => {
+  test('lists what it does not read in the submissions folder', async () => {
+    writeFileSync(join(dir, 'notes.txt'), 'a note');
+    expect(await filesNotRead(dir)).toEqual([
+      { file: 'folder.json/', reason: { key: 'notRead.folder', params: {} } },
+      { file: 'notes.txt', reason: { key: 'notRead.notJson', params: {} } },
+    ]);
+  });
+
+  test('keeps the previous run’s outputs in a dated folder instead of overwriting them', async () => {
+    const out = join(dir, '..', 'out');
+    const first = new Date('2026-12-01T19:30:05.123Z');
+    await writeOutputs(out, { 'gradebook.csv': 'run 1', 'feedback/an.md': 'An, run 1' }, first);
+    const second = new Date('2026-12-01T20:00:00.000Z');
+    await writeOutputs(out, { 'gradebook.csv': 'run 2', 'feedback/an.md': 'An, run 2', 'feedback/binh.md': 'Bình' }, second);
+    expect(previousFolderName(second)).toBe('previous-2026-12-01T20-00-00Z');
+    expect(readFileSync(join(out, 'gradebook.csv'), 'utf8')).toBe('run 2');
+    expect(readFileSync(join(out, 'previous-2026-12-01T20-00-00Z', 'gradebook.csv'), 'utf8')).toBe('run 1');
+    expect(readFileSync(join(out, 'previous-2026-12-01T20-00-00Z', 'feedback', 'an.md'), 'utf8')).toBe('An, run 1');
+    expect(existsSync(join(out, 'previous-2026-12-01T20-00-00Z', 'feedback', 'binh.md'))).toBe(false); // nothing to keep
+    expect(readdirSync(out).sort()).toEqual(['feedback', 'gradebook.csv', 'previous-2026-12-01T20-00-00Z']);
   });
 });

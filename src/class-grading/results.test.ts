@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../grading/core/exercise-schema.ts';
 import type { QuizData } from '../quiz/schema.ts';
-import { gradebookRows, isSubmissionLate, learnerTotal, ruleFailureCounts, scoreQuizzes, type ClassContext, type LearnerResult } from './results.ts';
-import { fakeReport, makeAssignment, makeSubmission } from './test-fixtures.ts';
+import { gradebookRows, isSubmissionLate, learnerGrade, ruleFailureCounts, scoreQuizzes, type ClassContext, type LearnerResult } from './results.ts';
+import { fakeReport, makeAssignment, makeSubmission } from './testing/test-fixtures.ts';
 
 const RULES = ['R1', 'R2', 'R10', 'R3'];
 const text = (en: string) => ({ en, vi: `${en} (tiếng Việt)` });
@@ -48,6 +48,7 @@ const learner = (name: string, email: string, over: Partial<LearnerResult>): Lea
 const ref = learner('An', 'an@example.com', { exercises: [{ id: 'retry-helper', status: 'graded', report: fakeReport(RULES) }] });
 const buggy = learner('Bình', 'binh@example.com', {
   late: true,
+  exportedAt: '2026-12-02T01:00:00.000Z', // 08:00 in Ho Chi Minh City, the morning after the due date
   exercises: [{ id: 'retry-helper', status: 'graded', report: fakeReport(RULES, ['R10']) }],
   quizzes: [{ id: 'q-check', answered: true, score: 1, total: 2 }],
 });
@@ -79,11 +80,18 @@ describe('class results', () => {
     expect(at('2026-12-01T17:00:00.000Z')).toBe(true);
   });
 
-  it('totals each item equally, missing items as 0', () => {
-    expect(learnerTotal(ref)).toBe(100);
-    expect(learnerTotal(buggy)).toBe(62.5); // (3/4 + 1/2) / 2
-    expect(learnerTotal(broken)).toBe(50);
-    expect(learnerTotal(absent)).toBe(0);
+  it('gives each item its points (10 by default), missing items 0 of theirs', () => {
+    const total = (r: LearnerResult, a = assignment) => {
+      const g = learnerGrade(a, r);
+      return [g.final, g.possible, g.percent];
+    };
+    expect(total(ref)).toEqual([20, 20, 100]);
+    expect(total(buggy)).toEqual([12.5, 20, 62.5]); // 10 × 3/4 + 10 × 1/2; late, and no late policy
+    expect(total(broken)).toEqual([10, 20, 50]);
+    expect(total(absent)).toEqual([0, 20, 0]);
+    const weighted = makeAssignment({ quizzes: ['q-check'], points: { 'retry-helper': 30, 'q-check': 5 } });
+    expect(total(buggy, weighted)).toEqual([25, 35, 71.4]); // 30 × 3/4 + 5 × 1/2
+    expect(total(absent, weighted)).toEqual([0, 35, 0]);
   });
 
   it('makes one gradebook row per learner, sorted by name, then the rejected files', () => {
@@ -96,9 +104,12 @@ describe('class results', () => {
       'retry-helper (tests passed)',
       'retry-helper (broken rules)',
       'q-check (score)',
+      'Earned (of 20)',
+      'Total (of 20)',
       'Total (%)',
       'Handed in',
-      'Exported at',
+      'Late policy',
+      'Exported at (Asia/Ho_Chi_Minh)',
       'Solution shown',
       'Problems',
     ]);
@@ -111,28 +122,32 @@ describe('class results', () => {
       '4/4',
       '',
       '2/2',
+      '20',
+      '20',
       '100.0',
       'on time',
-      '2026-11-30T01:00:00.000Z',
+      '',
+      '2026-11-30T08:00:00+07:00',
       '',
       '',
     ]);
-    expect(rows[2]!.slice(4, 9)).toEqual(['3/4', 'R10', '1/2', '62.5', 'late']);
-    expect(rows[3]![11]).toContain('retry-helper: retry.ts could not be loaded');
+    expect(rows[2]!.slice(4, 11)).toEqual(['3/4', 'R10', '1/2', '12.5', '12.5', '62.5', 'late']);
+    expect(rows[2]![11]).toMatch(/^Exported .*08:00 \(Asia\/Ho_Chi_Minh\), 8 h 1 min after the due date .*no late policy/);
+    expect(rows[3]![14]).toContain('retry-helper: retry.ts could not be loaded');
     expect(rows[4]!.slice(4, 7)).toEqual(['0/4', '', '0/2']);
-    expect(rows[4]![11]).toBe('retry-helper: not handed in; q-check: not answered');
-    expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', '', '', '', '', '', '', '', 'not valid JSON (the first error is near character 7)']);
+    expect(rows[4]![14]).toBe('retry-helper: not handed in; q-check: not answered');
+    expect(rows[5]).toEqual(['', '', 'bad.json', 'rejected', ...Array(10).fill(''), 'not valid JSON (the first error is near character 7)']);
     // Its own column: the exercises whose solution the learner revealed, in their own words.
     const helped = { ...ref, solutionShown: ['retry-helper'] };
-    expect(gradebookRows(ctx, [helped], [], 'en')[1]![10]).toBe('retry-helper');
-    expect(gradebookRows(ctx, [helped], [], 'vi')[0]![10]).toBe('Đã xem lời giải');
+    expect(gradebookRows(ctx, [helped], [], 'en')[1]![13]).toBe('retry-helper');
+    expect(gradebookRows(ctx, [helped], [], 'vi')[0]![13]).toBe('Đã xem lời giải');
     expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
     // Nobody handed the exercise in: the cell says so instead of "0/?".
     expect(gradebookRows(ctx, [absent], [], 'en')[1]!.slice(4, 6)).toEqual(['not handed in', '']);
     expect(gradebookRows(ctx, [absent], [], 'vi')[1]![4]).toBe('chưa nộp');
     const vi = gradebookRows(ctx, [buggy], [], 'vi');
     expect(vi[0]![0]).toBe('Họ tên');
-    expect(vi[1]![8]).toBe('trễ hạn');
+    expect(vi[1]![10]).toBe('trễ hạn');
   });
 
   it('counts, per rule, the learners whose finished run breaks it', () => {

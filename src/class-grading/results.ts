@@ -2,26 +2,31 @@
  * What grading a class produces and the figures derived from it: each learner's outcome per item,
  * the total, the problems to show, the gradebook rows and how many learners break each rule. Pure.
  */
-import { isLate } from '../assignments/due.ts';
-import type { Assignment, Learner, Submission } from '../assignments/file-schemas.ts';
-import type { Exercise } from '../grading/core/exercise-schema.ts';
-import type { Report } from '../grading/core/types.ts';
-import { scoreQuiz, type Answer } from '../quiz/grade.ts';
-import type { QuizData } from '../quiz/schema.ts';
+import { isLate, gradeTotal, possiblePoints, type GradeTotal, type ItemShare, type Assignment, type Learner, type Submission } from '../assignments/index.ts';
+import type { Exercise, Report } from '../grading/index.ts';
+import { scoreQuiz, type Answer, type QuizData } from '../quiz/index.ts';
 import { cm, say, type Lang, type Message } from './messages.ts';
 import type { Rejected } from './submission.ts';
+import { flagMessage, type Flag } from './flags.ts';
+import { excerpt, shownFile } from './neutral.ts';
+import { isoInZone, lateCell, lateExplanation } from './when.ts';
 
 /** The assignment and the course items it names, as loaded from the course. */
 export interface ClassContext {
   assignment: Assignment;
   exercises: Record<string, Exercise>;
   quizzes: Record<string, QuizData>;
+  /**
+   * Each exercise's published reference solution and starter (its editable files), which every
+   * submission is compared with for the copy flags (similarity.ts); without it, only with each other.
+   */
+  published?: Record<string, { reference: Record<string, string>; starter: Record<string, string> }>;
 }
 
 export type ExerciseOutcome =
   | { id: string; status: 'missing' }
   /** Graded by the hidden suite; the report's own status says pass, fail or error (code that did not load, a hang). */
-  | { id: string; status: 'graded'; report: Report; review?: string[]; tampering?: string[] }
+  | { id: string; status: 'graded'; report: Report; review?: string[]; tampering?: string[]; flags?: Flag[] }
   /** The grader itself failed (a sandbox that would not start): not the learner's doing. */
   | { id: string; status: 'grading-failed'; message: string };
 
@@ -44,6 +49,8 @@ export interface LearnerResult {
   durationMs: number;
   /** Other files that claim the same learner: graded too, for the instructor to decide which is genuine. */
   conflictsWith?: string[];
+  /** The language the learner exported in (their feedback is written in it); absent in older files. */
+  lang?: Lang;
 }
 
 export function scoreQuizzes(submission: Submission, ctx: ClassContext): QuizOutcome[] {
@@ -84,28 +91,36 @@ export const gradingFailed = (r: LearnerResult) => r.exercises.some((e) => e.sta
 /** Another file claims this learner too: the grade needs the instructor's decision before it counts. */
 export const inConflict = (r: LearnerResult) => (r.conflictsWith?.length ?? 0) > 0;
 
-/** Percentage: the mean of each assigned item's share; an item not handed in (or not graded) counts 0. */
-export function learnerTotal(r: LearnerResult): number {
-  const shares = [
-    ...r.exercises.map((e) => {
+/** Each assigned item's share (passed/total, score/questions); undefined when there is nothing to count. */
+export function learnerShares(r: LearnerResult): ItemShare[] {
+  return [
+    ...r.exercises.map((e): ItemShare => {
       const s = exerciseScore(e);
-      return s && s.total > 0 ? s.passed / s.total : 0;
+      return { id: e.id, kind: 'exercise', share: s && s.total > 0 ? s.passed / s.total : undefined };
     }),
-    ...r.quizzes.map((q) => (q.total > 0 ? q.score / q.total : 0)),
+    ...r.quizzes.map((q): ItemShare => ({ id: q.id, kind: 'quiz', share: q.answered && q.total > 0 ? q.score / q.total : undefined })),
   ];
-  if (shares.length === 0) return 0;
-  return Math.round((shares.reduce((a, b) => a + b, 0) / shares.length) * 1000) / 10;
 }
+
+/**
+ * The learner's grade under the assignment's grading model and late policy (grading-model.ts): the
+ * one total the gradebook, the report, the LMS files, the feedback and --json all show.
+ */
+export const learnerGrade = (assignment: Assignment, r: LearnerResult): GradeTotal => gradeTotal(assignment, learnerShares(r), r.exportedAt);
 
 export function learnerProblems(r: LearnerResult): Message[] {
   const out: Message[] = [];
-  if (inConflict(r)) out.push({ key: 'problem.conflict', params: { email: r.learner.email, others: r.conflictsWith!.join(', ') } });
+  if (inConflict(r)) out.push({ key: 'problem.conflict', params: { email: r.learner.email, others: r.conflictsWith!.map(shownFile).join(', ') } });
   for (const e of r.exercises) {
     if (e.status === 'missing') out.push({ key: 'problem.notSubmitted', params: { id: e.id } });
     else if (e.status === 'grading-failed') out.push({ key: 'problem.gradingFailed', params: { id: e.id, message: e.message } });
-    else if (e.report.status === 'error') out.push({ key: 'problem.runError', params: { id: e.id, message: e.report.message ?? '' } });
+    else if (e.report.status === 'error') out.push({ key: 'problem.runError', params: { id: e.id, message: excerpt(e.report.message ?? '') } });
+    // Said on its own, never only inside the excerpt above: a long stop message is cut before its count.
+    const unreached = e.status === 'graded' ? e.report.tests.filter((x) => x.notRun).length : 0;
+    if (e.status === 'graded' && unreached > 0) out.push({ key: 'problem.unreached', params: { id: e.id, count: unreached, total: e.report.counts.total } });
     if (e.status === 'graded' && e.review?.length) out.push({ key: 'problem.review', params: { id: e.id, what: e.review.join(', ') } });
     if (e.status === 'graded' && e.tampering?.length) out.push({ key: 'problem.tampering', params: { id: e.id, what: e.tampering.join('; ') } });
+    if (e.status === 'graded') for (const flag of e.flags ?? []) out.push(flagMessage(e.id, flag));
   }
   for (const q of r.quizzes) if (!q.answered) out.push({ key: 'problem.quizMissing', params: { id: q.id } });
   return out;
@@ -141,6 +156,7 @@ export function sortLearners(results: LearnerResult[]): LearnerResult[] {
  */
 export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejected: Rejected[], lang: Lang): string[][] {
   const { assignment } = ctx;
+  const max = possiblePoints(assignment);
   const header = [
     cm(lang, 'col.name'),
     cm(lang, 'col.email'),
@@ -148,33 +164,42 @@ export function gradebookRows(ctx: ClassContext, results: LearnerResult[], rejec
     cm(lang, 'col.status'),
     ...assignment.exercises.flatMap((id) => [cm(lang, 'col.exercise', { id }), cm(lang, 'col.brokenRules', { id })]),
     ...assignment.quizzes.map((id) => cm(lang, 'col.quiz', { id })),
+    cm(lang, 'col.earned', { possible: max }),
+    cm(lang, 'col.points', { possible: max }),
     cm(lang, 'col.total'),
     cm(lang, 'col.submitted'),
-    cm(lang, 'col.exportedAt'),
+    cm(lang, 'col.lateNote'),
+    cm(lang, 'col.exportedAtZone', { zone: assignment.timeZone }),
     cm(lang, 'col.solutionShown'),
     cm(lang, 'col.problems'),
   ];
   const totals = testTotals(results);
-  const rows = sortLearners(results).map((r) => [
-    r.learner.name,
-    r.learner.email,
-    r.file,
-    cm(lang, inConflict(r) ? 'status.conflict' : gradingFailed(r) ? 'status.errored' : 'status.graded'),
-    ...r.exercises.flatMap((e) => [exerciseCell(e, totals, lang), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
-    ...r.quizzes.map((q) => `${q.score}/${q.total}`),
-    learnerTotal(r).toFixed(1),
-    cm(lang, r.late ? 'submitted.late' : 'submitted.onTime'),
-    r.exportedAt,
-    (r.solutionShown ?? []).join(' '),
-    learnerProblems(r)
-      .map((m) => say(lang, m))
-      .join('; '),
-  ]);
-  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 4;
+  const rows = sortLearners(results).map((r) => {
+    const grade = learnerGrade(assignment, r);
+    return [
+      r.learner.name,
+      r.learner.email,
+      shownFile(r.file),
+      cm(lang, inConflict(r) ? 'status.conflict' : gradingFailed(r) ? 'status.errored' : 'status.graded'),
+      ...r.exercises.flatMap((e) => [exerciseCell(e, totals, lang), e.status === 'graded' ? failingRules(e.report).join(' ') : '']),
+      ...r.quizzes.map((q) => `${q.score}/${q.total}`),
+      String(grade.earned),
+      String(grade.final),
+      grade.percent.toFixed(1),
+      lateCell(lang, grade),
+      grade.late.status === 'on-time' ? '' : say(lang, lateExplanation(assignment, r.exportedAt, grade, lang)),
+      isoInZone(r.exportedAt, assignment.timeZone),
+      (r.solutionShown ?? []).join(' '),
+      learnerProblems(r)
+        .map((m) => say(lang, m))
+        .join('; '),
+    ];
+  });
+  const blanks = 2 * assignment.exercises.length + assignment.quizzes.length + 7;
   const rejectedRows = rejected.map((x) => [
     x.learner?.name ?? '',
     x.learner?.email ?? '',
-    x.file,
+    shownFile(x.file),
     cm(lang, 'status.rejected'),
     ...Array<string>(blanks).fill(''),
     say(lang, x.reason),

@@ -5,9 +5,8 @@ import { createSubmissionSandbox, defaultJobs, sandboxText, type SandboxModule }
 
 const node = new FakeSandbox() as unknown as Sandbox;
 const confined = new FakeSandbox() as unknown as Sandbox;
-const base: SandboxModule = { NodeSandbox: { create: async () => node } };
 const withConfinement = (available: boolean, reason?: string): SandboxModule => ({
-  ...base,
+  NodeSandbox: { create: async () => node },
   ConfinedSandbox: { create: async () => confined },
   confinementStatus: () => ({ available, mechanism: 'bwrap', ...(reason ? { reason } : {}) }),
 });
@@ -26,12 +25,6 @@ describe('createSubmissionSandbox', () => {
     expect(sandboxText('en', choice.refusal)).toContain('user namespaces are disabled');
     expect(sandboxText('en', choice.refusal)).toContain('--unsafe-no-sandbox');
     expect(sandboxText('vi', choice.refusal)).toContain('Từ chối chấm');
-  });
-
-  it('says when the grader has no confined sandbox at all (feature detection)', () => {
-    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, base);
-    expect(choice.ok).toBe(false);
-    if (!choice.ok) expect(sandboxText('en', choice.refusal)).toContain('has no confined sandbox');
   });
 
   it('a status check that throws counts as unavailable', () => {
@@ -56,7 +49,7 @@ describe('createSubmissionSandbox', () => {
     }
   });
 
-  it('finds the real grading module’s confined sandbox when it exports one', () => {
+  it('finds the real grading module’s confined sandbox where the machine can confine', () => {
     const real = createSubmissionSandbox({ unsafeNoSandbox: false });
     // Either the confined sandbox, or a refusal that explains itself: never plain processes by default.
     if (real.ok) expect(real.confined).toBe(true);

@@ -7,7 +7,7 @@ import { toCsv } from './csv.ts';
 import { gradebookRows, inConflict, type ClassContext } from './results.ts';
 import { mergeShards, parseShard, shardOf, toShardFile } from './shard.ts';
 import { classSummary } from './summary.ts';
-import { fakeReport, makeAssignment, makeSubmission, retryHelperExercise } from './test-fixtures.ts';
+import { fakeReport, makeAssignment, makeSubmission, retryHelperExercise } from './testing/test-fixtures.ts';
 
 const exercise = retryHelperExercise(['R1', 'R2', 'R3']);
 const assignment = makeAssignment({ quizzes: [] });

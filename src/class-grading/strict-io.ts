@@ -9,6 +9,7 @@ import { fsExerciseSource, StrictGrader, type ExerciseSource } from '../grading/
 import type { ClassGradingIO } from './grade-class.ts';
 import { nodeClassIO } from './node-io.ts';
 import type { SandboxFactory } from './sandbox.ts';
+import { limitFlag } from './flags.ts';
 
 export interface StrictClassIO extends ClassGradingIO {
   /** Frees the warm sandboxes. */
@@ -21,8 +22,8 @@ export function strictClassIO(dir: string, factory: SandboxFactory, source: Exer
   return {
     ...plain,
     async gradeExercise(exerciseId, files, lang) {
-      const { report, suspicions } = await grader.grade({ exerciseId, files, lang });
-      return { report, tampering: suspicions.map((s) => `${s.kind}: ${s.detail}`) };
+      const { report, suspicions, learnerLimits = [] } = await grader.grade({ exerciseId, files, lang });
+      return { report, tampering: suspicions.map((s) => `${s.kind}: ${s.detail}`), flags: learnerLimits.flatMap(limitFlag) };
     },
     dispose: () => grader.dispose(),
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SUBMISSION_BYTES } from '../assignments/file-schemas.ts';
 import { cm } from './messages.ts';
 import { keepLatestPerLearner, loadSubmission, sharedClaims, type Loaded } from './submission.ts';
-import { makeAssignment, makeSubmission } from './test-fixtures.ts';
+import { makeAssignment, makeSubmission } from './testing/test-fixtures.ts';
 
 const assignment = makeAssignment();
 const exercises = { 'retry-helper': { editable: ['retry.ts'] } };

@@ -15,7 +15,7 @@ import {
   type Assignment,
   type Learner,
   type Submission,
-} from '../assignments/file-schemas.ts';
+} from '../assignments/index.ts';
 // The refusal quotes zod's message for the first issue, in English as always.
 import '../i18n/zod-english.ts';
 import type { Message } from './messages.ts';

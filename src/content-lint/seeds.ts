@@ -1,3 +1,4 @@
+/** Where the seed articles are found, for the checks that compare the course's text with them (scripts/seed-overlap.ts, the content tests). */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 

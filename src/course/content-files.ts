@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { mdxToJs } from 'satteri';
 import { lessonSchema, moduleSchema, type CourseModule, type LessonData } from './schema.ts';
-import { quizSchema, type QuizData } from '../quiz/schema.ts';
+import { quizSchema, type QuizData } from '../quiz/index.ts';
 
 export interface LessonFile {
   path: string;

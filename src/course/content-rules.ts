@@ -4,7 +4,7 @@
  */
 import type { ContentProblem, LoadedContent, LessonFile } from './content-files.ts';
 import { splitEntryId } from './schema.ts';
-import { LANGS, hasVietnameseDiacritics } from '../i18n/langs.ts';
+import { LANGS, hasVietnameseDiacritics } from '../i18n/index.ts';
 
 /** Embedded pieces of a lesson body: <Exercise id="…" />, <Quiz id="…" />, <Lab sim="…" />. */
 export function embeddedIn(body: string): { exercises: string[]; quizzes: string[]; labs: string[] } {

@@ -1,5 +1,6 @@
 // The course speaks one terminology: content/glossary.json. These tests hold every lesson, quiz,
-// exercise brief and rule text and every UI string to it, and check that lessons link to it.
+// exercise brief, rule text and Vietnamese test name and every UI string to it, and check that lessons
+// link to it.
 import { describe, expect, it } from 'vitest';
 import { mdxToJs } from 'satteri';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +10,7 @@ import { LANGS } from '../i18n/langs.ts';
 import { loadGlossary } from '../glossary/load.ts';
 import { findAvoided, phrasePattern } from '../glossary/match.ts';
 import { glossaryLinks } from '../glossary/satteri-plugin.ts';
-import { courseTextSources } from '../glossary/sources.ts';
+import { courseTextSources } from '../glossary/testing/sources.ts';
 
 const root = process.cwd();
 const glossary = loadGlossary(root);
@@ -27,7 +28,7 @@ const prose = (body: string) => body.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
 const PENDING: { where: string; found: string; why: string }[] = [];
 
 describe('the glossary', () => {
-  it('covers every lesson, quiz, brief, rule text and UI string it is meant to hold', () => {
+  it('covers every lesson, quiz, brief, rule text, test name and UI string it is meant to hold', () => {
     const where = sources.map((s) => s.where.split('.json')[0]);
     expect(where.filter((w) => w.startsWith('content/lessons/')).length).toBe(content.lessons.length);
     for (const expected of [
@@ -36,6 +37,7 @@ describe('the glossary', () => {
       'content/modules',
       'exercises/retry-helper/brief.vi.md',
       'exercises/retry-helper/exercise',
+      'exercises/retry-helper/test-names.vi',
       'src/i18n/ui/vi.ts',
       'src/sims/',
       'scripts/cli-messages.ts',

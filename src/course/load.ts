@@ -1,7 +1,7 @@
 /** The outline and lessons as Astro's content layer sees them (build time only). */
 import { getCollection } from 'astro:content';
-import type { Lang } from '../i18n/langs.ts';
-import { LANGS } from '../i18n/langs.ts';
+import type { Lang } from '../i18n/index.ts';
+import { LANGS } from '../i18n/index.ts';
 import { buildOutline, homeHref, lessonHref, moduleHref, type Outline } from './outline.ts';
 import { splitEntryId } from './schema.ts';
 

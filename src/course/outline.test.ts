@@ -3,8 +3,22 @@ import { buildOutline, neighbours, translatedHref } from './outline.ts';
 import type { CourseModule, LessonData } from './schema.ts';
 
 const modules: CourseModule[] = [
-  { id: 'b-mod', order: 2, title: { vi: 'Hai', en: 'Two' }, summary: { vi: 'Thứ hai', en: 'Second' } },
-  { id: 'a-mod', order: 1, title: { vi: 'Một', en: 'One' }, summary: { vi: 'Thứ nhất', en: 'First' } },
+  {
+    id: 'b-mod',
+    order: 2,
+    title: { vi: 'Hai', en: 'Two' },
+    summary: { vi: 'Thứ hai', en: 'Second' },
+    learn: { vi: 'Học phần hai', en: 'Learn two' },
+    topic: { vi: 'hai', en: 'two' },
+  },
+  {
+    id: 'a-mod',
+    order: 1,
+    title: { vi: 'Một', en: 'One' },
+    summary: { vi: 'Thứ nhất', en: 'First' },
+    learn: { vi: 'Học phần một', en: 'Learn one' },
+    topic: { vi: 'một', en: 'one' },
+  },
 ];
 const lesson = (id: string, order: number, lang: 'vi' | 'en', module: string) => ({
   id,

@@ -3,7 +3,7 @@
  * links between them (previous/next, the same lesson in the other language). Pure: built from plain
  * data so it can be tested without Astro.
  */
-import type { Lang } from '../i18n/langs.ts';
+import type { Lang } from '../i18n/index.ts';
 import { splitEntryId, type CourseModule, type LessonData } from './schema.ts';
 
 export interface LessonRef {
@@ -23,6 +23,10 @@ export interface ModuleOutline {
   order: number;
   title: string;
   summary: string;
+  /** The module's line in "what you will learn". */
+  learn: string;
+  /** A few words for lists of what the course covers (the footer). */
+  topic: string;
   href: string;
   lessons: LessonRef[];
   minutes: number;
@@ -65,6 +69,8 @@ export function buildOutline(lang: Lang, modules: CourseModule[], lessons: { id:
         order: m.order,
         title: m.title[lang],
         summary: m.summary[lang],
+        learn: m.learn[lang],
+        topic: m.topic[lang],
         href: moduleHref(lang, m.id),
         lessons: moduleLessons,
         minutes: moduleLessons.reduce((sum, l) => sum + l.minutes, 0),

@@ -1,15 +1,22 @@
 // zod/mini, like the i18n/langs.ts schemas it is built from (one schema cannot mix classic and mini).
 import { z } from 'zod/mini';
-import { bilingual, langSchema } from '../i18n/langs.ts';
+import { bilingual, langSchema } from '../i18n/index.ts';
 
 const id = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case words joined by hyphens'));
 const positiveInt = () => z.number().check(z.int(), z.positive());
+
+/** A short noun phrase in each language; technical terms often read the same in both, so no diacritics are required. */
+const term = z.strictObject({ vi: z.string().check(z.trim(), z.minLength(2)), en: z.string().check(z.trim(), z.minLength(2)) });
 
 export const moduleSchema = z.strictObject({
   id,
   order: positiveInt(),
   title: bilingual,
   summary: bilingual,
+  /** One sentence for the home page's "what you will learn". */
+  learn: bilingual,
+  /** What the module is about, in a few words, for the list in the footer ("timeouts", "backoff and jitter"). */
+  topic: term,
 });
 export type CourseModule = z.infer<typeof moduleSchema>;
 

@@ -2,7 +2,7 @@
  * Finding glossary terms in text: whole words only (so "retry" is not found in "retryable", and a
  * Vietnamese word is not found inside a longer one), any letter case, Vietnamese letters included. Pure functions, no I/O.
  */
-import type { Lang } from '../i18n/langs.ts';
+import type { Lang } from '../i18n/index.ts';
 import type { Glossary } from './schema.ts';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,7 +5,7 @@
  * read from content/lessons/<lang>/…); headings, existing links and code are left alone.
  */
 import { defineMdastPlugin, type MdastPluginEntry } from 'satteri';
-import { isLang, type Lang } from '../i18n/langs.ts';
+import { isLang, type Lang } from '../i18n/index.ts';
 import { linkFirstMentions, termMatcher, type TermMatcher } from './match.ts';
 import { glossaryHref, type Glossary } from './schema.ts';
 

@@ -4,7 +4,7 @@
  * up on (`avoid`), which the glossary test refuses anywhere in that language's text.
  */
 import { z } from 'zod';
-import { LANGS, type Lang } from '../i18n/langs.ts';
+import { LANGS, type Lang } from '../i18n/index.ts';
 
 const phrases = z.array(z.string().trim().min(1)).default([]);
 

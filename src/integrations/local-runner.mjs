@@ -1,7 +1,7 @@
 // Adds the local exercise runner's API to `astro dev`, so exercises are graded on this machine while writing.
 // The handler is loaded through Vite on the first request (it is TypeScript and pulls in the grading engine).
 // Like `npm start`, the dev server prints a URL carrying a fresh token and opens it where a browser is
-// available; a request to the runner without that token is refused (see src/runner/server/runner-api.ts).
+// available; a request to the runner without that token is refused (see src/local-runner/runner-api.ts).
 import { randomBytes } from 'node:crypto';
 
 /** @returns {import('astro').AstroIntegration} */
@@ -14,7 +14,7 @@ export function localRunner() {
     hooks: {
       'astro:server:setup': ({ server }) => {
         vite = server;
-        const loadApi = () => server.ssrLoadModule('/src/runner/server/index.ts').then((m) => m.localRunnerApi(token));
+        const loadApi = () => server.ssrLoadModule('/src/local-runner/index.ts').then((m) => m.localRunnerApi(token));
         /** @type {Promise<(req: any, res: any) => Promise<boolean>> | undefined} */
         let api;
         server.middlewares.use((req, res, next) => {
@@ -27,10 +27,10 @@ export function localRunner() {
         if (!vite) return;
         const base = `http://localhost:${address.port}`;
         const [{ announcement }, { openBrowser }, { tokenURL }, { runnerSandbox }] = await Promise.all([
-          vite.ssrLoadModule('/src/runner/server/announce.ts'),
-          vite.ssrLoadModule('/src/runner/server/open-browser.ts'),
-          vite.ssrLoadModule('/src/runner/protocol.ts'),
-          vite.ssrLoadModule('/src/runner/server/index.ts'),
+          vite.ssrLoadModule('/src/local-runner/announce.ts'),
+          vite.ssrLoadModule('/src/local-runner/open-browser.ts'),
+          vite.ssrLoadModule('/src/runner/local/protocol.ts'),
+          vite.ssrLoadModule('/src/local-runner/index.ts'),
         ]);
         logger.info(`\n${announcement(base, token, openBrowser(tokenURL(base, token)), runnerSandbox())}`);
       },

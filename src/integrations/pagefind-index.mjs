@@ -4,6 +4,9 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { headersFile, vercelConfig } from '../site/headers.mjs';
 
+/** Parts of a lesson the search index leaves out (with the data-pagefind-ignore ones). */
+export const EXCLUDED = ['course-workspace', '.quiz-key', '.quiz-actions', '[data-answer-key]'];
+
 /** @returns {import('astro').AstroIntegration} */
 export function pagefindIndex() {
   return {
@@ -12,7 +15,10 @@ export function pagefindIndex() {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const pagefind = await import('pagefind');
-        const { index, errors } = await pagefind.createIndex({});
+        // Only what a reader reads: each lesson's <main data-pagefind-body>, without the exercise's
+        // editor and starter code, or a quiz's answer key (an excerpt would give the answers away).
+        // Pagefind ignores diacritics itself; src/site/search-query.ts adds "đ" (docs/search.md).
+        const { index, errors } = await pagefind.createIndex({ excludeSelectors: EXCLUDED });
         if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
         const added = await index.addDirectory({ path: out });
         if (added.errors.length) throw new Error(`Pagefind: ${added.errors.join('; ')}`);

@@ -6,4 +6,4 @@ export { prepareView, focusSpec, focusLabel, keyFigures, PREPARE_DEFAULTS, type 
 export { formatNumber, formatFigure, formatTick, axisTitle, withUnit, type FigureWords, type Lang } from './number-format.ts';
 export { sliderScale, snap, isWide, type SliderScale } from './slider-scale.ts';
 export { ganttSvg, stackBars, niceTicks, OUTCOMES } from './gantt-svg.ts';
-export { figuresHtml, resultsTableHtml, legendHtml, chartTableHtml, ganttTableHtml, cliCommand, escapeHtml, type RenderWords } from './render.ts';
+export { figuresHtml, resultsTableHtml, legendHtml, chartTableHtml, ganttTableHtml, cliCommand, escapeHtml, namesOf, type RenderWords } from './render.ts';

@@ -11,11 +11,15 @@ import { keyFigures, type LabView, type PreparedXY } from './prepare.ts';
 import { LatestOnly, type RunRequest, type RunResponse } from './protocol.ts';
 import { labelKeys } from './param-labels.ts';
 import { chartTableHtml, cliCommand, figuresHtml, ganttTableHtml, legendHtml, namesOf, resultsTableHtml, type RenderWords } from './render.ts';
-import { sliderScale, type SliderScale } from './slider-scale.ts';
+import { nudge, sliderScale, type SliderScale } from './slider-scale.ts';
 import { LabPlot, readTheme } from './uplot-chart.ts';
 import { defaultState, hashToState, stateToHash, type FocusSpec, type LabState } from './url-state.ts';
-import { fillPlaceholders } from '../i18n/fill.ts';
-import { elementLang } from '../i18n/element-lang.ts';
+import { pageProgress } from '../progress/browser-store.ts';
+import { onExerciseGraded } from '../progress/exercise-events.ts';
+import { codeKey, learnerFiles, type LearnerFiles } from './learner-code.ts';
+import { escapeHtml } from './render.ts';
+import { fillPlaceholders } from '../i18n/index.ts';
+import { elementLang, elementStrings } from '../i18n/index.ts';
 import type { UiStrings } from '../i18n/ui/index.ts';
 
 /** What Lab.astro hands over: every lab.* string (stringsWithPrefix), and the words the render functions take. */
@@ -27,6 +31,8 @@ const CACHE_SIZE = 12;
 const MAX_POINTS = 1600;
 const TABLE_ROWS = 40;
 const SEED_MAX = 0xffffffff;
+/** How long the learner's code may keep the lab's worker busy before it is stopped (an endless loop). */
+export const LEARNER_LIMIT_MS = 10_000;
 
 const fill = fillPlaceholders;
 
@@ -55,11 +61,16 @@ class LabController {
   #changedAt = 0;
   #lastKey = '';
   #cleanup: (() => void)[] = [];
+  #learnerTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Why the learner's code stopped (an endless loop), shown until the box is ticked again. */
+  #yoursNotice = '';
+  /** Each "Your code" item's text with no saved code (its link to the exercise), to put back. */
+  #noCodeHtml = new Map<string, string>();
 
   constructor(readonly el: HTMLElement) {
     this.sim = getSim(el.dataset.sim ?? '')!;
     this.lang = elementLang(el);
-    this.strings = JSON.parse(el.dataset.strings ?? '{}') as Strings;
+    this.strings = elementStrings<Strings>(el);
     this.focusSpec = el.dataset.focus ? (JSON.parse(el.dataset.focus) as FocusSpec) : null;
     this.form = el.querySelector<HTMLFormElement>('[data-form]')!;
     for (const spec of this.sim.params) if (spec.kind === 'int' || spec.kind === 'number') this.#scales.set(spec.key, sliderScale(spec));
@@ -82,6 +93,10 @@ class LabController {
     on(this.form, 'input', (e) => this.#onInput(e.target as HTMLElement));
     on(this.form, 'change', (e) => this.#onInput(e.target as HTMLElement));
     on(this.form, 'submit', (e) => e.preventDefault());
+    on(this.form, 'click', (e) => {
+      const button = (e.target as HTMLElement).closest<HTMLButtonElement>('[data-nudge]');
+      if (button) this.#nudge(button.dataset.nudge!, button.dataset.dir === '-1' ? -1 : 1);
+    });
     for (const box of this.el.querySelectorAll<HTMLInputElement>('[data-log-scale]')) {
       box.closest<HTMLElement>('.lab-scale')!.hidden = false;
       on(box, 'change', () => this.#plots.get(box.dataset.logScale!)?.setLogY(box.checked));
@@ -98,9 +113,17 @@ class LabController {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => this.#resize());
     });
-    resize.observe(this.el.querySelector('[data-results]')!);
+    // The lab, not its results: on a phone the results box is display: contents and has no size of its own.
+    resize.observe(this.el);
     this.#cleanup.push(() => resize.disconnect());
     on(window, 'hashchange', () => this.#applyHash());
+    for (const state of this.el.querySelectorAll<HTMLElement>('[data-yours-state]')) this.#noCodeHtml.set(state.dataset.yoursState!, state.innerHTML);
+    this.#refreshYours();
+    // The learner saved (another tab) or graded (this page) their code: the lab runs the new code.
+    on(window, 'storage', (e) => {
+      if ((e as StorageEvent).key?.startsWith('course.code.')) this.#learnerChanged();
+    });
+    this.#cleanup.push(onExerciseGraded(() => this.#learnerChanged()));
 
     // A shareable link wins over the form; otherwise keep whatever is in the form (the learner may
     // have moved a slider before this script arrived, or the browser restored the values).
@@ -108,6 +131,7 @@ class LabController {
   }
 
   destroy(): void {
+    clearTimeout(this.#learnerTimer);
     for (const off of this.#cleanup) off();
     for (const p of this.#plots.values()) p.destroy();
     this.#worker?.terminate();
@@ -203,7 +227,87 @@ class LabController {
     return { params: checked.params, seed, focus: this.#focus };
   }
 
+  // ---- the learner's code ("use my code") ----
+
+  #yoursBoxes(): HTMLInputElement[] {
+    return [...this.form.querySelectorAll<HTMLInputElement>('[data-yours-code]')];
+  }
+
+  /** Each box: enabled when there is saved code, with whether it passes; the learner-only parameters shown when one is ticked. */
+  #refreshYours(): void {
+    const { store, storage } = pageProgress();
+    for (const box of this.#yoursBoxes()) {
+      const id = box.dataset.yoursCode!;
+      const files = learnerFiles(storage, store.progress, id);
+      box.disabled = !files;
+      if (!files) box.checked = false;
+      const state = this.form.querySelector<HTMLElement>(`[data-yours-state="${id}"]`)!;
+      if (files) state.textContent = this.#t(files.notPassing ? 'yoursNotPassing' : 'yoursPassing');
+      else state.innerHTML = this.#noCodeHtml.get(id) ?? '';
+    }
+    const on = this.#yoursBoxes().some((b) => b.checked);
+    for (const param of this.form.querySelectorAll<HTMLElement>('[data-learner-only]')) param.hidden = !on;
+  }
+
+  #selectedLearner(): LearnerFiles[] {
+    const { store, storage } = pageProgress();
+    return this.#yoursBoxes()
+      .filter((b) => b.checked)
+      .map((b) => learnerFiles(storage, store.progress, b.dataset.yoursCode!))
+      .filter((f): f is LearnerFiles => f !== undefined);
+  }
+
+  #learnerChanged(): void {
+    this.#refreshYours();
+    if (this.#yoursBoxes().some((b) => b.checked)) this.#changed();
+  }
+
+  #yoursTitle(exercise: string): string {
+    return this.form.querySelector<HTMLElement>(`[data-yours-item="${exercise}"]`)?.dataset.yoursTitle ?? exercise;
+  }
+
+  /** The learner's code kept the worker busy too long: stop it, untick it, and run the lab without it. */
+  #stopLearner(learner: readonly LearnerFiles[]): void {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#latest.reset();
+    for (const box of this.#yoursBoxes()) if (learner.some((l) => l.exercise === box.dataset.yoursCode)) box.checked = false;
+    this.#yoursNotice = this.#t('yoursStopped', { exercise: learner.map((l) => this.#yoursTitle(l.exercise)).join(', '), s: LEARNER_LIMIT_MS / 1000 });
+    this.#refreshYours();
+    this.#lastKey = '';
+    this.#changed();
+  }
+
+  #renderYours(view: LabView): void {
+    const box = this.el.querySelector<HTMLElement>('[data-yours-result]');
+    if (!box) return;
+    const lines = (view.learner ?? []).map((o) =>
+      o.error
+        ? `<p class="lab-yours-error" data-yours-outcome="${escapeHtml(o.exercise)}">${escapeHtml(this.#t('yoursFailed', { exercise: this.#yoursTitle(o.exercise), error: o.error[this.lang] }))}</p>`
+        : `<p data-yours-outcome="${escapeHtml(o.exercise)}"><strong>${escapeHtml(o.label[this.lang])}.</strong> ${escapeHtml(o.comparison?.[this.lang] ?? '')}</p>`,
+    );
+    if (this.#yoursNotice) lines.push(`<p class="lab-yours-error" data-yours-stopped>${escapeHtml(this.#yoursNotice)}</p>`);
+    box.innerHTML = lines.join('');
+    box.hidden = lines.length === 0;
+  }
+
+  /** A ± button beside a logarithmic slider: the next nice value (slider-scale.ts), as if typed. */
+  #nudge(key: string, dir: 1 | -1): void {
+    const spec = this.sim.params.find((p) => p.key === key) as NumberParamSpec | undefined;
+    if (!spec) return;
+    const input = this.#input(key) as HTMLInputElement;
+    const current = Number(input.value);
+    const value = nudge(spec, Number.isFinite(current) && input.value.trim() !== '' ? current : spec.default, dir);
+    input.value = String(value);
+    this.#syncSlider(spec, value);
+    this.#changed();
+  }
+
   #onInput(target: HTMLElement): void {
+    if (target.matches('[data-yours-code]')) {
+      if ((target as HTMLInputElement).checked) this.#yoursNotice = '';
+      this.#refreshYours();
+    }
     if (target.matches('[data-focus-select]')) {
       this.#focus = (target as HTMLSelectElement).value || null;
       this.#changedAt = performance.now();
@@ -229,14 +333,15 @@ class LabController {
 
   // ---- running ----
 
-  #key(state: LabState): string {
-    return `${state.seed}|${toAssignments(this.sim.params, state.params).join('&')}`;
+  #key(state: LabState, learner: readonly LearnerFiles[]): string {
+    return `${state.seed}|${toAssignments(this.sim.params, state.params).join('&')}|${learner.length ? codeKey(learner) : ''}`;
   }
 
   #changed(): void {
     const state = this.#readForm();
     if (!state) return;
-    const key = this.#key(state);
+    const learner = this.#selectedLearner();
+    const key = this.#key(state, learner);
     this.#updateCli(state);
     if (key === this.#lastKey) return;
     this.#lastKey = key;
@@ -248,7 +353,16 @@ class LabController {
       return;
     }
     const action = this.#latest.submit(
-      { type: 'run', id: 0, sim: this.sim.name, params: state.params, seed: state.seed, maxPoints: MAX_POINTS, tableRows: TABLE_ROWS },
+      {
+        type: 'run',
+        id: 0,
+        sim: this.sim.name,
+        params: state.params,
+        seed: state.seed,
+        maxPoints: MAX_POINTS,
+        tableRows: TABLE_ROWS,
+        ...(learner.length ? { learner } : {}),
+      },
       performance.now(),
     );
     if (action.restart) {
@@ -273,9 +387,13 @@ class LabController {
       });
     }
     this.#worker.postMessage({ ...payload, id });
+    clearTimeout(this.#learnerTimer);
+    const learner = payload.learner;
+    if (learner) this.#learnerTimer = setTimeout(() => this.#stopLearner(learner), LEARNER_LIMIT_MS);
   }
 
   #onResponse(res: RunResponse): void {
+    clearTimeout(this.#learnerTimer);
     const action = this.#latest.receive(res.id, performance.now());
     if (action.send) this.#send(action.send.id, action.send.payload);
     if (!action.accept) return; // an answer to a question nobody is asking any more
@@ -297,6 +415,7 @@ class LabController {
     const words = { ...this.strings.words, names: namesOf(view) };
     const focus = this.#focus && this.focusSpec ? { key: this.focusSpec.key, value: this.#focus } : null;
     this.#renderFigures(view, focus);
+    this.#renderYours(view);
     this.el.querySelector('[data-results-table]')!.innerHTML = resultsTableHtml(
       view,
       this.lang,

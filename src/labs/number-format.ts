@@ -4,7 +4,7 @@
  */
 import type { Axis, SummaryItem, Text } from '../sims/index.ts';
 
-import type { Lang } from '../i18n/langs.ts';
+import type { Lang } from '../i18n/index.ts';
 
 export type { Lang };
 

@@ -3,7 +3,7 @@
  * a readable data table per chart, the figures and the table. Runs in the worker for every change
  * and at build time for the server-rendered defaults, so both show the same thing.
  */
-import type { Axis, Chart, Column, GanttChart, Marker, Row, SimResult, SummaryItem, Text } from '../sims/index.ts';
+import type { Axis, Chart, Column, GanttChart, LearnerOutcome, Marker, Row, SimResult, SummaryItem, Text } from '../sims/index.ts';
 import { alignSeries, tableIndices, thinAligned } from './thin.ts';
 import type { FocusSpec } from './url-state.ts';
 
@@ -29,6 +29,8 @@ export interface LabView {
   columns: Column[];
   summary: SummaryItem[];
   charts: PreparedChart[];
+  /** What became of the learner's code, when it was asked for. */
+  learner?: LearnerOutcome[];
 }
 
 export interface PrepareOptions {
@@ -58,7 +60,13 @@ function prepareChart(chart: Chart, o: PrepareOptions): PreparedChart {
 }
 
 export function prepareView(result: SimResult, options: PrepareOptions = PREPARE_DEFAULTS): LabView {
-  return { rows: result.rows, columns: result.columns, summary: result.summary, charts: result.charts.map((c) => prepareChart(c, options)) };
+  return {
+    rows: result.rows,
+    columns: result.columns,
+    summary: result.summary,
+    charts: result.charts.map((c) => prepareChart(c, options)),
+    ...(result.learner ? { learner: result.learner } : {}),
+  };
 }
 
 /**

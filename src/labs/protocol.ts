@@ -5,6 +5,7 @@
  * dropped. If the worker is stuck on an old, heavy run, the caller is told to restart it.
  */
 import type { ParamValues, Text } from '../sims/index.ts';
+import type { LearnerFiles } from './learner-code.ts';
 import type { LabView } from './prepare.ts';
 
 export interface RunRequest {
@@ -17,6 +18,8 @@ export interface RunRequest {
   maxPoints: number;
   /** Upper bound on the rows of each chart's data table. */
   tableRows: number;
+  /** The learner's own code to run as more policies ("use my code"). */
+  learner?: LearnerFiles[];
 }
 
 export type RunResponse = { type: 'result'; id: number; view: LabView; computeMs: number } | { type: 'error'; id: number; errors: Text[] };

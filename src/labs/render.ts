@@ -6,7 +6,8 @@
 import type { GanttChart, SummaryItem, Text } from '../sims/index.ts';
 import { axisTitle, formatFigure, formatNumber, type FigureWords, type Lang } from './number-format.ts';
 import type { LabView, PreparedXY } from './prepare.ts';
-import { fillPlaceholders } from '../i18n/fill.ts';
+import { fillPlaceholders } from '../i18n/index.ts';
+import { swatchSvg } from './series-style.ts';
 
 export interface RenderWords extends FigureWords {
   /** "{shown} of {total} points…" */
@@ -64,12 +65,15 @@ export function resultsTableHtml(
   return `<caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody>`;
 }
 
-/** The legend of an XY chart; the swatch colour comes from `--lab-s<n>` through the class. */
-export function legendHtml(chart: Pick<PreparedXY, 'series'>, lang: Lang, focus: string | null): string {
+/**
+ * The legend of an XY chart: each series' name beside a swatch in its colour (`--lab-s<n>` through
+ * the class) and its line pattern, so the name, not the colour alone, says which line is which.
+ */
+export function legendHtml(chart: Pick<PreparedXY, 'series' | 'kind'>, lang: Lang, focus: string | null): string {
   return chart.series
     .map(
       (s, i) =>
-        `<li class="lab-legend-item${focus && focus !== s.id ? ' lab-dim' : ''}" data-series="${escapeHtml(s.id)}"><span class="lab-swatch lab-s${(i % 6) + 1}" aria-hidden="true"></span>${escapeHtml(s.label[lang])}</li>`,
+        `<li class="lab-legend-item${focus && focus !== s.id ? ' lab-dim' : ''}" data-series="${escapeHtml(s.id)}">${swatchSvg(i, s.id, chart.kind)}${escapeHtml(s.label[lang])}</li>`,
     )
     .join('');
 }

@@ -9,13 +9,18 @@ import type { RunRequest, RunResponse } from './protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-scope.addEventListener('message', (event: MessageEvent<RunRequest>) => {
+scope.addEventListener('message', async (event: MessageEvent<RunRequest>) => {
   const req = event.data;
   if (req?.type !== 'run') return;
   let response: RunResponse;
   try {
     const started = performance.now();
-    const result = runSim(req.sim, req.params, req.seed);
+    // The learner's code, only when asked for: its loader (types stripped, Node's modules) stays out otherwise.
+    const learner = req.learner?.length ? await (await import('./learner-modules.ts')).loadLearnerCode(req.learner, req.sim, req.seed) : undefined;
+    const result = runSim(req.sim, req.params, req.seed, learner?.code ?? []);
+    for (const { exercise, error } of learner?.errors ?? []) {
+      (result.learner ??= []).push({ exercise, policy: `yours-${exercise}`, label: { vi: exercise, en: exercise }, notPassing: false, error });
+    }
     const view = prepareView(result, { maxPoints: req.maxPoints, tableRows: req.tableRows });
     response = { type: 'result', id: req.id, view, computeMs: performance.now() - started };
   } catch (error) {

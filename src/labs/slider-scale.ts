@@ -61,3 +61,29 @@ export function sliderScale(spec: NumberParamSpec): SliderScale {
     },
   };
 }
+
+/** "Nice" values per decade for the ± buttons of a logarithmic slider: steps of 20 to 50 %. */
+const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+
+/**
+ * The value one press of − (dir -1) or + (dir 1) gives: on a logarithmic slider the next "nice" value
+ * (100 → 120 → 150 → 200, 100 → 80), so a learner moves a wide range in small, predictable steps
+ * instead of tapping the track (a tap at 20 % of the capacity slider jumped from 100 to 5); on a
+ * linear one, one step. Always on the step grid and inside the range; `value` itself when at an end.
+ */
+export function nudge(spec: NumberParamSpec, value: number, dir: 1 | -1): number {
+  const step = stepOf(spec);
+  const v = Math.min(spec.max, Math.max(spec.min, value));
+  let next: number;
+  if (!isWide(spec)) next = v + dir * step;
+  else {
+    const decade = Math.floor(Math.log10(Math.max(Math.abs(v), step)));
+    const candidates = [decade - 1, decade, decade + 1].flatMap((k) => NICE.map((n) => Number((n * 10 ** k).toPrecision(6))));
+    const beyond = candidates.filter((c) => (dir > 0 ? c > v + step / 2 : c < v - step / 2));
+    next = beyond.length ? (dir > 0 ? Math.min(...beyond) : Math.max(...beyond)) : v + dir * step;
+  }
+  let snapped = snap(spec, next);
+  // The step grid may pull a nice value back onto the one we started from: move at least one step.
+  if (snapped === v) snapped = snap(spec, v + dir * step);
+  return snapped;
+}

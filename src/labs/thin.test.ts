@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSim, type Series } from '../sims/index.ts';
-import { alignSeries, tableIndices, thinAligned } from './thin.ts';
+import { aboveTop, alignSeries, extent, tableIndices, thinAligned } from './thin.ts';
 
 const s = (id: string, x: number[], y: number[]): Series => ({ id, label: { vi: id, en: id }, x, y });
 
@@ -50,5 +50,21 @@ describe('chart data', () => {
     expect(rows).toContain(333);
     expect(rows[0]).toBe(0);
     expect(rows.at(-1)).toBe(999);
+  });
+
+  it('gives the y range of every series, and finds each series that leaves the top of the chart with its peak', () => {
+    const ys = [
+      [0, 3, null, 2],
+      [1, 36, 30, 4],
+    ];
+    expect(extent(ys)).toEqual([0, 36]);
+    expect(extent([[null]])).toEqual([0, 1]);
+    expect(aboveTop(ys, 30)).toEqual([{ series: 1, first: 1, peak: 36 }]);
+    expect(aboveTop(ys, 36)).toEqual([]);
+    // retry-storm's default load chart: its 36x peak is in the data the chart draws.
+    const load = runSim('retry-storm', {}, 1).charts.find((c) => c.id === 'load')!;
+    if (load.kind === 'gantt') throw new Error('load is an XY chart');
+    const thin = thinAligned(alignSeries(load.series), 1600);
+    expect(extent(thin.ys)[1]).toBe(36);
   });
 });

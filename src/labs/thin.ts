@@ -78,3 +78,32 @@ export function tableIndices(data: Aligned, maxRows: number): number[] {
   }
   return [...keep].sort((a, b) => a - b);
 }
+
+/** The smallest and largest value of every series (nulls skipped); [0, 1] when there is none. */
+export function extent(ys: readonly (readonly (number | null)[])[]): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const y of ys)
+    for (const v of y) {
+      if (v === null || !Number.isFinite(v)) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  return lo <= hi ? [lo, hi] : [0, 1];
+}
+
+/** Each series that goes above `top` (its index, the first point above and its peak), for the chart to mark. */
+export function aboveTop(ys: readonly (readonly (number | null)[])[], top: number): { series: number; first: number; peak: number }[] {
+  const out: { series: number; first: number; peak: number }[] = [];
+  ys.forEach((y, series) => {
+    let first = -1;
+    let peak = Number.NEGATIVE_INFINITY;
+    y.forEach((v, i) => {
+      if (v === null || !(v > top + Math.abs(top) * 1e-9)) return;
+      if (first < 0) first = i;
+      if (v > peak) peak = v;
+    });
+    if (first >= 0) out.push({ series, first, peak });
+  });
+  return out;
+}

@@ -7,6 +7,8 @@ import 'uplot/dist/uPlot.min.css';
 import { axisTitle, formatTick, type Lang } from './number-format.ts';
 import type { PreparedXY } from './prepare.ts';
 import { placeLabels } from './marker-labels.ts';
+import { isYours, seriesDash } from './series-style.ts';
+import { aboveTop, extent } from './thin.ts';
 
 export interface Theme {
   fg: string;
@@ -31,6 +33,8 @@ export function readTheme(el: Element): Theme {
 }
 
 const DIM = 0.22;
+/** One row of marker labels, in CSS pixels: the labels sit in a band above the plot, off the lines. */
+const LABEL_ROW = 15;
 /**
  * The reader's log scale: uPlot's asinh scale, logarithmic for large values and linear near zero, so
  * the empty windows (0 retries) still have a place, which a true log scale cannot give them.
@@ -74,23 +78,34 @@ export class LabPlot {
     });
     const bars = c.kind === 'bar';
     const n = c.series.length;
+    const [low, high] = extent(c.data.slice(1) as (number | null)[][]);
+    // A band above the plot for the marker labels: a row per marker, the most placeLabels can need.
+    const band = c.markers.length ? c.markers.length * LABEL_ROW + 4 : 10;
     return {
       ...this.#size(),
+      padding: [band, 12, 0, 0],
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: {
         x: { time: false, ...(c.x.log ? { distr: 3 } : {}), ...(bars ? { range: (_u, min, max) => [min - 0.5, max + 0.5] } : {}) },
-        y: { ...(c.y.log ? { distr: 3 } : this.#logY ? LOG_LIKE : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] }) },
+        // Linear: from the data of every series, not uPlot's own extent, which left retry-storm's 36x
+        // peak above a chart that ended near 33 (issue 28).
+        y: { ...(c.y.log ? { distr: 3 } : this.#logY ? LOG_LIKE : { range: () => [Math.min(0, low), high > 0 ? high * 1.05 : 1] }) },
       },
       axes: [axis(axisTitle(c.x, this.lang)), { ...axis(axisTitle(c.y, this.lang)), size: 60 }],
       series: [
         {},
         ...c.series.map((s, i): uPlot.Series => {
-          const colour = t.series[i % t.series.length]!;
+          // Each series its own line pattern as well as its colour (the legend draws the same); the
+          // learner's own code in the text colour, drawn over the built-in policies.
+          const yours = isYours(s.id);
+          const colour = yours ? t.fg : t.series[i % t.series.length]!;
+          const dash = seriesDash(i, s.id);
           return {
             label: s.label[this.lang],
             stroke: colour,
-            width: this.#focus === s.id ? 3 : 2,
+            ...(dash.length && !bars ? { dash: dash.map((d) => d * uPlot.pxRatio) } : {}),
+            width: this.#focus === s.id || yours ? 3 : 2,
             alpha: this.#focus && this.#focus !== s.id ? DIM : 1,
             points: { show: bars ? false : undefined },
             ...(c.kind === 'step' ? { paths: uPlot.paths.stepped!({ align: 1 }) } : {}),
@@ -110,23 +125,35 @@ export class LabPlot {
             ctx.lineWidth = 1.5 * r;
             ctx.setLineDash([5 * r, 3 * r]);
             ctx.font = `${11 * r}px ${t.font}`;
-            const lines: number[] = [];
+            const lines: (number | undefined)[] = [];
             for (const m of this.#chart.markers) {
               const x = u.valToPos(m.x, 'x', true);
-              if (!(x >= u.bbox.left && x <= u.bbox.left + u.bbox.width)) continue;
-              lines.push(x);
+              const inside = x >= u.bbox.left && x <= u.bbox.left + u.bbox.width;
+              lines.push(inside ? x : undefined);
+              if (!inside) continue;
               ctx.beginPath();
               ctx.moveTo(x, u.bbox.top);
               ctx.lineTo(x, u.bbox.top + u.bbox.height);
               ctx.stroke();
             }
-            // Labels on a background, each in the first row where it overlaps no other label: on a
-            // phone the outage's start and end are a few pixels apart.
+            // Labels in the band above the plot (never over a series), each in the first row where it
+            // overlaps no other label: on a phone the outage's start and end are a few pixels apart.
             ctx.setLineDash([]);
+            const bandTop = u.bbox.top - (band - 2) * r;
             const placed = placeLabels(
               this.#chart.markers.map((m) => ({ x: u.valToPos(m.x, 'x', true), width: ctx.measureText(m.label[this.lang]).width + 6 * r })),
-              { left: u.bbox.left, right: u.bbox.left + u.bbox.width, top: u.bbox.top + 2 * r, rowHeight: 15 * r },
+              { left: u.bbox.left, right: u.bbox.left + u.bbox.width, top: bandTop, rowHeight: LABEL_ROW * r },
             );
+            // A marker line reaches up to its label, so the label says which line it names.
+            placed.forEach((box, i) => {
+              if (!box) return;
+              const x = lines[i];
+              if (x === undefined) return;
+              ctx.beginPath();
+              ctx.moveTo(x, box.y + box.height / 2);
+              ctx.lineTo(x, u.bbox.top);
+              ctx.stroke();
+            });
             ctx.textBaseline = 'top';
             ctx.textAlign = 'left';
             placed.forEach((box, i) => {
@@ -139,11 +166,46 @@ export class LabPlot {
             this.host.dataset.markerLabels = JSON.stringify(
               placed.filter(Boolean).map((b) => ({ x: b!.x / r, y: b!.y / r, width: b!.width / r, height: b!.height / r })),
             );
+            this.#markClipped(u, ctx);
+            // For the tests: where the plot is (CSS pixels, canvas-relative) and what its y axis spans.
+            this.host.dataset.plotBox = JSON.stringify({ x: u.bbox.left / r, y: u.bbox.top / r, width: u.bbox.width / r, height: u.bbox.height / r });
+            this.host.dataset.yRange = JSON.stringify([u.scales.y!.min, u.scales.y!.max]);
             ctx.restore();
           },
         ],
       },
     };
+  }
+
+  /**
+   * Where a series leaves the plot (above the top of its y axis, as on the log-like scale or in a
+   * narrow window), a triangle at the edge in its colour and its peak written beside it, so a 36x
+   * never reads as the axis' 30x. Lists them in data-clipped for the tests.
+   */
+  #markClipped(u: uPlot, ctx: CanvasRenderingContext2D): void {
+    const r = uPlot.pxRatio;
+    const top = u.scales.y!.max;
+    if (top === undefined || top === null) return;
+    const xs = this.#chart.data[0];
+    const above = aboveTop(this.#chart.data.slice(1) as (number | null)[][], top);
+    for (const { series: i, first, peak } of above) {
+      const s = this.#chart.series[i]!;
+      const x = u.valToPos(xs[first]!, 'x', true);
+      const y = u.bbox.top;
+      ctx.fillStyle = isYours(s.id) ? this.theme.fg : this.theme.series[i % this.theme.series.length]!;
+      ctx.beginPath();
+      ctx.moveTo(x, y - 7 * r);
+      ctx.lineTo(x - 5 * r, y + 1 * r);
+      ctx.lineTo(x + 5 * r, y + 1 * r);
+      ctx.closePath();
+      ctx.fill();
+      const text = `↑ ${formatTick(peak, this.lang)}${this.#chart.y.unit ? ` ${this.#chart.y.unit}` : ''}`;
+      ctx.textBaseline = 'bottom';
+      ctx.textAlign = 'left';
+      ctx.fillText(text, Math.min(x + 7 * r, u.bbox.left + u.bbox.width - ctx.measureText(text).width), y - 1 * r);
+    }
+    const marks = above.map((a) => ({ series: this.#chart.series[a.series]!.id, peak: a.peak }));
+    this.host.dataset.clipped = JSON.stringify(marks);
   }
 
   #build(): void {

@@ -13,6 +13,7 @@ const module: CatalogModule = {
     { id: 'timeouts-quiz', title: '', href: '', questions: 8, moduleQuiz: true },
   ],
   exercises: [],
+  labs: [],
 };
 
 describe('module summaries', () => {

@@ -1,5 +1,5 @@
 /**
- * The course as the progress pages need it (modules, their lessons, quizzes and exercises, in one
+ * The course as the progress pages need it (modules, their lessons, quizzes, exercises and labs, in one
  * language), and the summaries computed from it and the learner's progress. Pure.
  */
 import type { Progress } from './schema.ts';
@@ -26,6 +26,8 @@ export interface CatalogModule {
   lessons: CatalogItem[];
   quizzes: CatalogQuiz[];
   exercises: CatalogExercise[];
+  /** The module's labs, by simulation id, each linked to where its lesson embeds it. */
+  labs: CatalogItem[];
 }
 export interface Catalog {
   lang: 'vi' | 'en';

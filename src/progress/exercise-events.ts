@@ -35,3 +35,16 @@ export function onExerciseGraded(listener: (detail: ExerciseGradedDetail) => voi
   target.addEventListener(EXERCISE_GRADED, handler);
   return () => target.removeEventListener(EXERCISE_GRADED, handler);
 }
+
+/** The learner opened a lab (used its controls, or came by a link to it): the workbench of a simulation. */
+export const LAB_OPENED = 'course:lab-opened';
+
+export function reportLabOpened(labId: string, target: EventTarget = document): void {
+  target.dispatchEvent(new CustomEvent<{ labId: string }>(LAB_OPENED, { detail: { labId } }));
+}
+
+export function onLabOpened(listener: (labId: string) => void, target: EventTarget = document): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<{ labId: string }>).detail.labId);
+  target.addEventListener(LAB_OPENED, handler);
+  return () => target.removeEventListener(LAB_OPENED, handler);
+}

@@ -1,10 +1,11 @@
 /** The catalog as Astro's content layer sees it (build time only). */
 import { getCollection } from 'astro:content';
-import type { Lang } from '../i18n/langs.ts';
+import type { Lang } from '../i18n/index.ts';
 import { loadOutline } from '../course/load.ts';
 import { lessonHref } from '../course/outline.ts';
 import { splitEntryId } from '../course/schema.ts';
-import type { Catalog } from './catalog.ts';
+import type { Catalog, CatalogItem } from './catalog.ts';
+import { getSim } from '../sims/index.ts';
 import pkg from '../../package.json';
 
 interface ExerciseFile {
@@ -19,9 +20,16 @@ export async function loadCatalog(lang: Lang): Promise<Catalog> {
   const [outline, quizzes, lessons] = await Promise.all([loadOutline(lang), getCollection('quizzes'), getCollection('lessons')]);
   // Where each quiz and exercise is embedded, so the progress page can link to it.
   const home = new Map<string, string>();
+  // Each module's labs in lesson order, linked to the lab itself (`#lab-<sim>`, the id Lab.astro gives it).
+  const labs = new Map<string, CatalogItem[]>();
   for (const l of lessons.filter((l) => l.data.lang === lang)) {
-    const href = lessonHref(lang, splitEntryId(l.id).lessonId);
+    const { lessonId, module: moduleId } = splitEntryId(l.id);
+    const href = lessonHref(lang, lessonId);
     for (const id of [...l.data.quizzes, ...l.data.exercises]) home.set(id, href);
+    for (const sim of l.data.labs) {
+      const title = getSim(sim)?.title[lang] ?? sim;
+      labs.set(moduleId, [...(labs.get(moduleId) ?? []), { id: sim, title, href: `${href}#lab-${sim}` }]);
+    }
   }
   const exercises = Object.values(exerciseFiles).filter((e) => e && typeof e.id === 'string');
   return {
@@ -46,6 +54,7 @@ export async function loadCatalog(lang: Lang): Promise<Catalog> {
       exercises: exercises
         .filter((e) => e.module === m.id)
         .map((e) => ({ id: e.id, title: e.title[lang], href: home.get(e.id) ?? m.href, files: e.files.filter((f) => f.editable).map((f) => f.path) })),
+      labs: [...(labs.get(m.id) ?? [])].sort((a, b) => lessonIndex(m.lessons, a.href.split('#')[0]!) - lessonIndex(m.lessons, b.href.split('#')[0]!)),
     })),
   };
 }

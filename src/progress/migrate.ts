@@ -8,13 +8,16 @@ import {
   emptyProgress,
   exerciseEntrySchema,
   itemId,
+  labEntrySchema,
   lastLessonSchema,
   lessonEntrySchema,
   lessonId,
   PROGRESS_VERSION,
   progressSchema,
+  progressSchemaV1,
   quizEntrySchema,
   type Progress,
+  type ProgressV1,
 } from './schema.ts';
 
 /** What went wrong, if anything: the page shows a notice for each of these. */
@@ -68,6 +71,20 @@ function salvageLessons(value: unknown, tally: { kept: number; dropped: number }
   return out;
 }
 
+/** Version 1 → 2: labs were not recorded yet, so none is opened; everything else carries over as it is. */
+export const upgradeV1 = (v1: ProgressV1): Progress => ({ ...v1, version: PROGRESS_VERSION, labs: {} });
+
+/**
+ * A value of the current version, or of an older one upgraded without loss (no notice, no backup
+ * needed: nothing was dropped); undefined for anything else.
+ */
+export function currentProgress(data: unknown): Progress | undefined {
+  const current = progressSchema.safeParse(data);
+  if (current.success) return current.data;
+  const v1 = progressSchemaV1.safeParse(data);
+  return v1.success ? upgradeV1(v1.data) : undefined;
+}
+
 export function readStoredProgress(raw: string | null, now: Date = new Date()): ReadResult {
   if (raw === null || raw === '') return { progress: emptyProgress() };
   let data: unknown;
@@ -76,8 +93,8 @@ export function readStoredProgress(raw: string | null, now: Date = new Date()): 
   } catch {
     return { progress: emptyProgress(), problem: { kind: 'unreadable' } };
   }
-  const current = progressSchema.safeParse(data);
-  if (current.success) return { progress: current.data };
+  const current = currentProgress(data);
+  if (current) return { progress: current };
   if (!isRecord(data)) return { progress: emptyProgress(), problem: { kind: 'unreadable' } };
   if (typeof data.version === 'number' && data.version > PROGRESS_VERSION) {
     return { progress: emptyProgress(), problem: { kind: 'newer', version: data.version } };
@@ -90,6 +107,7 @@ export function readStoredProgress(raw: string | null, now: Date = new Date()): 
     lessons: salvageLessons(data.lessons, tally, stamp),
     exercises: salvageSection(data.exercises, itemId, exerciseEntrySchema, tally),
     quizzes: salvageSection(data.quizzes, itemId, quizEntrySchema, tally),
+    labs: salvageSection(data.labs, itemId, labEntrySchema, tally),
   };
   const last = lastLessonSchema.safeParse(data.lastLesson);
   if (last.success) progress.lastLesson = last.data;

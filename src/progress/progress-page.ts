@@ -2,14 +2,14 @@
  * The progress page: fills in each lesson, quiz and exercise state, and runs export and import
  * (file -> validation -> preview -> confirm -> write). Nothing is written before the learner confirms.
  */
-import { loadSavedCode, savedCodeKey } from '../storage/saved-code.ts';
+import { savedCodeKey } from '../storage/saved-code.ts';
 import { pageProgress } from './browser-store.ts';
 import type { Catalog } from './catalog.ts';
 import { summarizeCourse } from './catalog.ts';
-import { downloadText } from './download.ts';
+import { downloadProgress, savedCodeOf } from './export-file.ts';
 import type { Progress } from './schema.ts';
 import { fill, readStrings, type Strings } from './strings.ts';
-import { buildProgressFile, parseProgressFile, previewImport, type FileProblem, type ImportPreview, type ProgressFile, type SavedCodeMap } from './transfer.ts';
+import { parseProgressFile, previewImport, type FileProblem, type ImportPreview, type ProgressFile, type SavedCodeMap } from './transfer.ts';
 
 function paint(root: HTMLElement, catalog: Catalog, p: Progress, s: Strings) {
   const c = summarizeCourse(catalog, p);
@@ -95,13 +95,7 @@ export function enhanceProgressPage() {
   const catalog = JSON.parse(root.querySelector('script[data-catalog]')!.textContent!) as Catalog;
   const { store, storage } = pageProgress();
   const exerciseIds = catalog.modules.flatMap((m) => m.exercises.map((e) => e.id));
-  const localCode = (): SavedCodeMap =>
-    Object.fromEntries(
-      exerciseIds.flatMap((id) => {
-        const code = loadSavedCode(storage, id);
-        return code ? [[id, code]] : [];
-      }),
-    );
+  const localCode = (): SavedCodeMap => savedCodeOf(exerciseIds);
 
   paint(root, catalog, store.progress, s);
   store.subscribe((p) => paint(root, catalog, p, s));
@@ -110,10 +104,7 @@ export function enhanceProgressPage() {
   transfer.hidden = false;
   const exportStatus = transfer.querySelector<HTMLElement>('[data-export-status]')!;
   transfer.querySelector('[data-export]')!.addEventListener('click', () => {
-    const now = new Date();
-    const name = `course-progress-${now.toISOString().slice(0, 10)}.json`;
-    downloadText(name, JSON.stringify(buildProgressFile(store.progress, localCode(), now), null, 2));
-    exportStatus.textContent = fill(s['progress.exported'], { file: name });
+    exportStatus.textContent = fill(s['progress.exported'], { file: downloadProgress(exerciseIds) });
   });
 
   const input = transfer.querySelector<HTMLInputElement>('[data-import-file]')!;

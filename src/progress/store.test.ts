@@ -3,7 +3,7 @@ import { MemoryStore } from '../storage/key-value-store.ts';
 import { BACKUP_PREFIX, NOTICE_KEY, ProgressStore } from './store.ts';
 import { PROGRESS_KEY, progressSchema } from './schema.ts';
 import { reportQuizScore } from '../quiz/events.ts';
-import { reportExerciseGraded, reportSolutionShown } from './exercise-events.ts';
+import { reportExerciseGraded, reportLabOpened, reportSolutionShown } from './exercise-events.ts';
 import { listenForResults } from './listen.ts';
 
 const at = (iso: string) => () => new Date(iso);
@@ -14,7 +14,7 @@ describe('the progress store', () => {
   it('starts empty without writing anything or leaving a notice', () => {
     const s = new MemoryStore();
     const store = new ProgressStore(s);
-    expect(store.progress).toEqual({ version: 1, lessons: {}, exercises: {}, quizzes: {} });
+    expect(store.progress).toEqual({ version: 2, lessons: {}, exercises: {}, quizzes: {}, labs: {} });
     expect(s.keys()).toEqual([]);
     expect(store.notice()).toBeUndefined();
   });
@@ -29,6 +29,48 @@ describe('the progress store', () => {
     expect(new ProgressStore(s).isLessonRead('timeouts/why-timeouts')).toBe(false);
     store.setLessonRead('timeouts/why-timeouts', true);
     expect(stored(s).lessons['timeouts/why-timeouts']).toEqual({ read: true, at: '2026-11-29T10:00:00.000Z', by: 'button' });
+    expect(progressSchema.safeParse(stored(s)).success).toBe(true);
+  });
+
+  it('records the first time a lab was opened, from the page event, and nothing that is not a lab id', () => {
+    const s = new MemoryStore();
+    const store = new ProgressStore(s, at('2026-11-29T10:00:00.000Z'));
+    const target = new EventTarget();
+    listenForResults(store, target);
+    expect(store.isLabOpened('amplification')).toBe(false);
+    reportLabOpened('amplification', target);
+    new ProgressStore(s, at('2026-11-30T10:00:00.000Z')).recordLabOpened('amplification');
+    store.recordLabOpened('../evil');
+    expect(stored(s).labs).toEqual({ amplification: { openedAt: '2026-11-29T10:00:00.000Z' } });
+    expect(new ProgressStore(s).isLabOpened('amplification')).toBe(true);
+    expect(progressSchema.safeParse(stored(s)).success).toBe(true);
+  });
+
+  it('loads progress saved by version 1 (before labs) as it is: nothing lost, no notice, no backup', () => {
+    const s = new MemoryStore();
+    const v1 = {
+      version: 1,
+      lessons: { 'timeouts/why-timeouts': { read: true, at: '2026-11-01T10:00:00.000Z', by: 'scroll' } },
+      exercises: {},
+      quizzes: {
+        'timeouts-quiz': {
+          attempts: 1,
+          best: { score: 5, total: 8, answers: {}, at: '2026-11-01T10:00:00.000Z' },
+          last: { score: 5, total: 8, answers: {}, at: '2026-11-01T10:00:00.000Z' },
+        },
+      },
+      lastLesson: { lessonId: 'timeouts/why-timeouts', at: '2026-11-01T10:00:00.000Z' },
+      solutionsShown: { 'retry-helper': '2026-11-02T10:00:00.000Z' },
+      assignments: { 'week-3': { fragment: 'a=abc', openedAt: '2026-11-03T10:00:00.000Z' } },
+    };
+    s.setItem(PROGRESS_KEY, JSON.stringify(v1));
+    const store = new ProgressStore(s, at('2026-11-29T10:00:00.000Z'));
+    expect(store.progress).toEqual({ ...v1, version: 2, labs: {} });
+    expect(store.notice()).toBeUndefined();
+    expect(backups(s)).toEqual([]);
+    // The first change writes it back as version 2, the old entries with it.
+    store.recordLabOpened('retry-storm');
+    expect(stored(s)).toEqual({ ...v1, version: 2, labs: { 'retry-storm': { openedAt: '2026-11-29T10:00:00.000Z' } } });
     expect(progressSchema.safeParse(stored(s)).success).toBe(true);
   });
 

@@ -5,10 +5,13 @@
  */
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { ExerciseGradedDetail } from './exercise-events.ts';
-import type { QuizScoredDetail } from '../quiz/events.ts';
+import type { QuizScoredDetail } from '../quiz/index.ts';
 import { readStoredProgress, type ReadProblem } from './migrate.ts';
 import {
   answerSchema,
+  assignmentKey,
+  MAX_REMEMBERED_ASSIGNMENTS,
+  rememberedAssignmentSchema,
   exerciseResultSchema,
   itemId,
   lessonId as lessonIdSchema,
@@ -179,12 +182,49 @@ export class ProgressStore {
     });
   }
 
+  isLabOpened(labId: string): boolean {
+    return this.#progress.labs[labId] !== undefined;
+  }
+
+  /** Notes that the learner opened a lab (the first time counts). */
+  recordLabOpened(labId: string) {
+    if (!itemId.safeParse(labId).success || this.#read().labs[labId]) return;
+    this.#change((p, at) => {
+      p.labs[labId] = { openedAt: p.labs[labId]?.openedAt ?? at };
+    });
+  }
+
   /** Notes that the learner revealed an exercise's reference solution (the first time counts). */
   recordSolutionShown(exerciseId: string) {
     if (!itemId.safeParse(exerciseId).success) return;
     const at = this.#clock().toISOString();
     this.#change((p) => {
       p.solutionsShown = { ...p.solutionsShown, [exerciseId]: p.solutionsShown?.[exerciseId] ?? at };
+    });
+  }
+
+  /**
+   * Remembers an assignment the learner opened (its id and link fragment, already validated by the
+   * page). Opening it again keeps the first date; past the cap the oldest opened is forgotten.
+   */
+  rememberAssignment(id: string, fragment: string) {
+    const entry = rememberedAssignmentSchema.safeParse({ fragment, openedAt: this.#clock().toISOString() });
+    if (!assignmentKey.safeParse(id).success || !entry.success) return;
+    const known = this.#progress.assignments?.[id];
+    if (known?.fragment === fragment) return;
+    this.#change((p) => {
+      const all = { ...p.assignments, [id]: { fragment, openedAt: p.assignments?.[id]?.openedAt ?? entry.data.openedAt } };
+      const oldestFirst = Object.entries(all).sort(([, a], [, b]) => Date.parse(a.openedAt) - Date.parse(b.openedAt));
+      p.assignments = Object.fromEntries(oldestFirst.slice(-MAX_REMEMBERED_ASSIGNMENTS));
+    });
+  }
+
+  /** Forgets an assignment (the learner's "remove" on the progress page). */
+  forgetAssignment(id: string) {
+    if (!this.#progress.assignments?.[id]) return;
+    this.#change((p) => {
+      const { [id]: _gone, ...rest } = p.assignments ?? {};
+      p.assignments = rest;
     });
   }
 

@@ -2,7 +2,7 @@
  * UI strings for browser scripts: the page passes the ones a script needs as a data attribute
  * (`stringsWithPrefix(t, 'progress.')` at build time), the script fills in `{placeholders}` (`fill`).
  */
-import { fillPlaceholders } from '../i18n/fill.ts';
+import { elementStrings, fillPlaceholders } from '../i18n/index.ts';
 
 export type Strings = Record<string, string>;
 
@@ -12,7 +12,7 @@ export function fill(template: string | undefined, vars: Record<string, string |
 
 export function readStrings(el: Element | null): Strings {
   try {
-    return JSON.parse((el as HTMLElement | null)?.dataset.strings ?? '{}') as Strings;
+    return el ? elementStrings<Strings>(el as HTMLElement) : {};
   } catch {
     return {};
   }

@@ -15,6 +15,19 @@ function sample(): Progress {
 }
 
 describe('progress files', () => {
+  it('reads a file exported before labs were recorded (progress version 1), nothing lost', () => {
+    const { labs: _none, ...v1 } = { ...sample(), version: 1 };
+    const text = JSON.stringify({ format: 'course-progress', version: 1, exportedAt: T1, progress: v1, code: {} });
+    const parsed = parseProgressFile(text);
+    expect(parsed.ok && parsed.file.progress).toEqual(sample());
+  });
+
+  it('merges the labs opened on either side, the first opening kept', () => {
+    const local = { ...sample(), labs: { amplification: { openedAt: T2 } } };
+    const file = buildProgressFile({ ...sample(), labs: { amplification: { openedAt: T1 }, 'retry-storm': { openedAt: T2 } } }, {});
+    expect(previewImport(local, {}, file).progress.labs).toEqual({ amplification: { openedAt: T1 }, 'retry-storm': { openedAt: T2 } });
+  });
+
   it('round-trips an export', () => {
     const text = JSON.stringify(buildProgressFile(sample(), { 'retry-helper': { version: 1, files: { 'retry.ts': 'x' }, savedAt: T1 } }));
     const parsed = parseProgressFile(text);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini'; // in the browser: see schema.ts
 import { savedCodeSchema, type SavedCode } from '../storage/saved-code.ts';
+import { currentProgress } from './migrate.ts';
 import { isoTime, itemId, progressSchema, type ExerciseResult, type Progress, type QuizAttempt } from './schema.ts';
 
 export const PROGRESS_FILE_FORMAT = 'course-progress';
@@ -47,7 +48,9 @@ export function parseProgressFile(text: string): ParsedFile {
   const head = data as { format?: unknown; version?: unknown } | null;
   if (typeof head !== 'object' || head === null || head.format !== PROGRESS_FILE_FORMAT) return { ok: false, problem: { kind: 'wrong-format' } };
   if (head.version !== PROGRESS_FILE_VERSION) return { ok: false, problem: { kind: 'wrong-version', version: head.version } };
-  const parsed = progressFileSchema.safeParse(data);
+  // A file exported before labs were recorded holds version 1 progress: upgraded, nothing lost.
+  const progress = currentProgress((head as { progress?: unknown }).progress);
+  const parsed = progressFileSchema.safeParse(progress ? { ...head, progress } : data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, problem: { kind: 'invalid', where: issue ? issue.path.join('.') || '(root)' : '(root)' } };
@@ -65,7 +68,8 @@ function exerciseBest(a: ExerciseResult, b: ExerciseResult): ExerciseResult {
 
 /**
  * Both sides' progress combined, losing nothing: the later decision about a lesson, the best and the
- * latest result of each exercise and quiz, the most attempts either side has seen.
+ * latest result of each exercise and quiz, the most attempts either side has seen, every solution
+ * revealed, every lab and every assignment opened on either side.
  */
 export function mergeProgress(local: Progress, incoming: Progress): Progress {
   const out: Progress = structuredClone(local);
@@ -91,6 +95,22 @@ export function mergeProgress(local: Progress, incoming: Progress): Progress {
       : entry;
   }
   if (incoming.lastLesson) out.lastLesson = out.lastLesson ? later(out.lastLesson, incoming.lastLesson) : incoming.lastLesson;
+  // A solution revealed on either machine was revealed: the first time counts.
+  for (const [id, at] of Object.entries(incoming.solutionsShown ?? {})) {
+    const mine = out.solutionsShown?.[id];
+    out.solutionsShown = { ...out.solutionsShown, [id]: mine && Date.parse(mine) <= Date.parse(at) ? mine : at };
+  }
+  // A lab opened on either machine was opened: the first time counts.
+  for (const [id, entry] of Object.entries(incoming.labs)) {
+    const mine = out.labs[id];
+    out.labs[id] = mine && Date.parse(mine.openedAt) <= Date.parse(entry.openedAt) ? mine : entry;
+  }
+  // Assignments opened on either machine; the one here keeps its link, the first opening its date.
+  for (const [id, entry] of Object.entries(incoming.assignments ?? {})) {
+    const mine = out.assignments?.[id];
+    const openedAt = mine && Date.parse(mine.openedAt) <= Date.parse(entry.openedAt) ? mine.openedAt : entry.openedAt;
+    out.assignments = { ...out.assignments, [id]: { fragment: mine?.fragment ?? entry.fragment, openedAt } };
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@
  * The quiz as one language sees it: every bilingual text reduced to that language. This is what the
  * page renders and what goes to the browser (the other language's text stays on the server).
  */
-import type { Lang } from '../i18n/langs.ts';
+import type { Lang } from '../i18n/index.ts';
 import type { QuizData } from './schema.ts';
 
 export interface LocalChoice {

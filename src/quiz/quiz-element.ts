@@ -6,7 +6,7 @@ import { isCorrect, parseNumber, type Answer } from './grade.ts';
 import { reportQuizScore } from './events.ts';
 import { inlineMarkup } from './inline.ts';
 import type { LocalQuestion } from './localize.ts';
-import { fillPlaceholders } from '../i18n/fill.ts';
+import { elementStrings, fillPlaceholders } from '../i18n/index.ts';
 
 type ClientQuestion = LocalQuestion;
 
@@ -22,7 +22,7 @@ export class CourseQuiz extends HTMLElement {
   connectedCallback() {
     const raw = this.querySelector('script[data-quiz-data]')?.textContent ?? '{"questions":[]}';
     this.#questions = JSON.parse(raw).questions;
-    this.#strings = JSON.parse(this.dataset.strings ?? '{}');
+    this.#strings = elementStrings(this);
     this.querySelector<HTMLDetailsElement>('[data-answer-key]')!.hidden = true;
     for (const el of this.querySelectorAll<HTMLElement>('.quiz-actions, [data-move]')) el.hidden = false;
 
@@ -80,9 +80,10 @@ export class CourseQuiz extends HTMLElement {
     }
     const correct = isCorrect(q, answer);
     if (!correct && !this.#missedOnce.has(q.id)) {
-      // One more try before the right answer is revealed and the question locks.
+      // One more try before the right answer is revealed and the question locks. What was chosen
+      // stays marked, so the second try is not a guess at what the first one was.
       this.#missedOnce.add(q.id);
-      feedback.innerHTML = `<p class="verdict-retry">${this.#strings.tryOnceMore ?? ''}</p>`;
+      feedback.innerHTML = `<p class="verdict-retry">${this.#firstMiss(el, q, answer)}</p>`;
       return;
     }
     this.#results.set(q.id, { correct, answer });
@@ -112,6 +113,33 @@ export class CourseQuiz extends HTMLElement {
     feedback.tabIndex = -1;
     if (hadFocus) feedback.focus();
     this.#updateScore();
+  }
+
+  /** Marks the option(s) of a first wrong answer and says which was chosen; returns the feedback line (HTML). */
+  #firstMiss(el: HTMLElement, q: ClientQuestion, answer: Answer): string {
+    const retry = this.#strings.tryOnceMore ?? '';
+    if (answer.type === 'single' || answer.type === 'multiple') {
+      const picked = answer.type === 'single' ? [answer.choice] : answer.choices;
+      for (const id of picked) {
+        const li = el.querySelector<HTMLInputElement>(`input[value="${id}"]`)?.closest('li');
+        if (!li || li.querySelector('.quiz-tried')) continue;
+        li.dataset.tried = answer.type === 'single' ? 'wrong' : 'picked';
+        const mark = document.createElement('span');
+        mark.className = 'quiz-tried';
+        mark.textContent = (answer.type === 'single' ? this.#strings.triedWrong : this.#strings.triedPicked) ?? '';
+        li.querySelector('label')!.append(mark);
+      }
+      if (answer.type === 'single' && q.type === 'single') {
+        const text = q.choices.find((c) => c.id === answer.choice)?.text ?? '';
+        return fill(this.#strings.notThisOne ?? '', { choice: inlineMarkup(text) });
+      }
+      return fill(this.#strings.notThisSet ?? '', { count: picked.length });
+    }
+    if (answer.type === 'numeric') {
+      const shown = `${answer.value.trim()}${q.type === 'numeric' && q.unit ? ` ${q.unit}` : ''}`;
+      return fill(this.#strings.notThisOne ?? '', { choice: shown.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`) });
+    }
+    return retry;
   }
 
   #move(button: HTMLElement, el: HTMLElement, step: number) {
@@ -160,6 +188,8 @@ export class CourseQuiz extends HTMLElement {
       if (input.type === 'text') input.value = '';
     }
     for (const li of this.querySelectorAll<HTMLElement>('[data-verdict]')) delete li.dataset.verdict;
+    for (const li of this.querySelectorAll<HTMLElement>('[data-tried]')) delete li.dataset.tried;
+    for (const mark of this.querySelectorAll('.quiz-tried')) mark.remove();
     for (const p of this.querySelectorAll<HTMLElement>('[data-explanation-for]')) p.hidden = true;
     for (const f of this.querySelectorAll<HTMLElement>('[data-feedback]')) f.textContent = '';
     this.querySelector<HTMLElement>('[data-summary]')!.hidden = true;

@@ -1,6 +1,6 @@
 // zod/mini, like the i18n/langs.ts schemas it is built from (one schema cannot mix classic and mini).
 import { z } from 'zod/mini';
-import { bilingual } from '../i18n/langs.ts';
+import { bilingual } from '../i18n/index.ts';
 
 const key = z.string().check(z.regex(/^[a-z0-9-]+$/));
 

@@ -2,7 +2,7 @@
  * An exercise as the browser gets it (built by src/pages/exercise-bundles/[id].json.ts): what the
  * grading core needs to grade it in a WebContainer, the env lockfile, and the reference solution.
  */
-import type { ExerciseBundle, ExerciseSource } from '../grading/core/source.ts';
+import type { ExerciseBundle, ExerciseSource } from '../grading/core/index.ts';
 
 export interface ClientBundle extends ExerciseBundle {
   lockfile: string;

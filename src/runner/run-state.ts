@@ -2,7 +2,7 @@
  * The runner's state as the learner sees it. A pure reducer, so every transition is testable and the
  * view only renders what it is given.
  */
-import type { Report } from '../grading/core/types.ts';
+import type { Report } from '../grading/core/index.ts';
 import type { RunnerKind, UnavailableReason } from './runner-types.ts';
 
 export type RunnerState =

@@ -1,10 +1,17 @@
-import type { Lang, Report } from '../grading/core/types.ts';
+/**
+ * The contract every runner meets (local, Web Worker, WebContainer): what the workspace asks of a
+ * runner and what it gets back, so the page can grade without knowing where the run happens.
+ */
+import type { Lang, Report } from '../grading/core/index.ts';
 
 /** Where a run happens: the local runner (npm start), a Web Worker in the page, or a WebContainer. */
 export type RunnerKind = 'local' | 'worker' | 'webcontainer';
 
-/** Why no runner is available: each has its own message for the learner. */
-export type UnavailableReason = 'not-isolated' | 'unsupported' | 'unreachable' | 'install-failed';
+/**
+ * Why no runner is available: each has its own message for the learner. `token-missing`: the local
+ * runner serves the page but refuses this tab, and the exercise cannot be graded in the page.
+ */
+export type UnavailableReason = 'not-isolated' | 'unsupported' | 'unreachable' | 'install-failed' | 'token-missing';
 
 export interface GradeInput {
   exerciseId: string;

@@ -102,12 +102,47 @@ describe('selectRunner', () => {
     expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'not-isolated' });
   });
 
-  test('?runner= forces an in-browser runner, even where the local runner serves the page', async () => {
+  test('?runner=worker grades in the page even where the local runner serves it; ?runner=webcontainer never leaves it', async () => {
     openedFromRunnerUrl();
     const events: RunnerEvent[] = [];
     const base = { fetch: local, traits: isolated, createWorkerRunner: () => workerRunner, onEvent: (e: RunnerEvent) => events.push(e) };
-    expect(await selectRunner({ ...base, inBrowser: 'worker', force: 'webcontainer' })).toEqual({ webcontainer: 'on-demand' });
     expect(await selectRunner({ ...base, inBrowser: 'webcontainer', force: 'worker' })).toEqual({ runner: workerRunner });
+    const forced = await selectRunner({ ...base, inBrowser: 'worker', force: 'webcontainer' });
+    expect('runner' in forced && forced.runner.kind).toBe('local');
+  });
+
+  test('?runner=webcontainer boots a WebContainer on a static host', async () => {
+    const events: RunnerEvent[] = [];
+    const base = { fetch: noLocal, traits: isolated, createWorkerRunner: () => workerRunner, onEvent: (e: RunnerEvent) => events.push(e) };
+    expect(await selectRunner({ ...base, inBrowser: 'worker', force: 'webcontainer' })).toEqual({ webcontainer: 'on-demand' });
+  });
+
+  // npm start, and a tab opened from a bookmark (no token) or kept from an earlier run (another token).
+  const refusing: typeof fetch = async () => Response.json({ ok: false, error: 'token missing or wrong', runner: 'local' }, { status: 401 });
+
+  test('a tab the local runner refuses grades in the page and says so, never in a WebContainer', async () => {
+    for (const force of [undefined, 'webcontainer', 'worker'] as const) {
+      const events: RunnerEvent[] = [];
+      const selection = await selectRunner({
+        fetch: refusing,
+        traits: isolated,
+        inBrowser: 'worker',
+        force,
+        createWorkerRunner: () => workerRunner,
+        onEvent: (e) => events.push(e),
+      });
+      expect(selection, String(force)).toEqual({ runner: workerRunner, tokenMissing: true });
+      expect(events.at(-1)).toEqual({ type: 'ready', kind: 'worker' });
+    }
+  });
+
+  test('a suite the worker cannot run, in a tab the local runner refuses: no runner, and the reason is the token', async () => {
+    for (const traits of [isolated, { ...isolated, hasWorker: false }]) {
+      const { selection, events } = await select(refusing, traits, traits.hasWorker ? 'webcontainer' : 'worker');
+      expect(selection).toEqual({ unavailable: 'token-missing' });
+      expect(events.map((e) => e.type)).not.toContain('standby');
+      expect(events.at(-1)).toEqual({ type: 'unavailable', reason: 'token-missing' });
+    }
   });
 });
 

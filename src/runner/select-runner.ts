@@ -3,8 +3,12 @@
  * one (`npm start`, `npm run dev`); else the worker runner in the page when the exercise's suite can run
  * there; else a WebContainer when the page can host one (started on the first Run, never on load);
  * else nothing, with the reason. Reports each step as a RunnerEvent.
+ *
+ * A page served by the local runner never turns to a third party: a tab it refuses (opened without the
+ * printed URL) grades in the worker runner, saying how to reach the local runner, or, for a suite the
+ * worker cannot run, grades nowhere and says the same; `?runner=webcontainer` is ignored there.
  */
-import { findLocalRunner } from './local-client.ts';
+import { findLocalRunner } from './local/local-client.ts';
 import type { RunnerEvent } from './run-state.ts';
 import type { Runner, UnavailableReason } from './runner-types.ts';
 import { InstallError } from './webcontainer/prepare-env.ts';
@@ -33,8 +37,11 @@ export interface SelectDeps {
   force?: 'worker' | 'webcontainer';
 }
 
-/** What the page can grade with: a runner now, a WebContainer to start on demand, or nothing. */
-export type Selection = { runner: Runner } | { webcontainer: 'on-demand' } | { unavailable: UnavailableReason };
+/**
+ * What the page can grade with: a runner now (`tokenMissing`: the worker runner, in a tab the local runner
+ * serving the page refused), a WebContainer to start on demand, or nothing.
+ */
+export type Selection = { runner: Runner; tokenMissing?: true } | { webcontainer: 'on-demand' } | { unavailable: UnavailableReason };
 
 export function browserTraits(win: Window & typeof globalThis): BrowserTraits {
   const nav = win.navigator;
@@ -56,24 +63,31 @@ export function webContainerBlocker(t: BrowserTraits): UnavailableReason | undef
 
 export async function selectRunner(deps: SelectDeps): Promise<Selection> {
   deps.onEvent({ type: 'booting' });
-  const local = deps.force ? undefined : await findLocalRunner({ fetch: deps.fetch });
-  if (local) {
+  const local = await findLocalRunner({ fetch: deps.fetch });
+  const unavailable = (reason: UnavailableReason): Selection => {
+    deps.onEvent({ type: 'unavailable', reason });
+    return { unavailable: reason };
+  };
+  if ('runner' in local && deps.force !== 'worker') {
     deps.onEvent({ type: 'ready', kind: 'local' });
-    return { runner: local };
+    return { runner: local.runner };
   }
-  if ((deps.force ?? deps.inBrowser) === 'worker') {
-    if (!deps.traits.hasWorker) {
-      deps.onEvent({ type: 'unavailable', reason: 'unsupported' });
-      return { unavailable: 'unsupported' };
-    }
+  const servedLocally = !('absent' in local);
+  const tokenMissing = 'tokenMissing' in local;
+  // Served by the local runner, the page may grade in itself (a suite the worker can run), never elsewhere.
+  const inPage = servedLocally
+    ? (deps.force ?? deps.inBrowser) === 'worker' || deps.inBrowser === 'worker'
+      ? 'worker'
+      : undefined
+    : (deps.force ?? deps.inBrowser);
+  if (inPage === 'worker') {
+    if (!deps.traits.hasWorker) return unavailable(tokenMissing ? 'token-missing' : 'unsupported');
     deps.onEvent({ type: 'ready', kind: 'worker' });
-    return { runner: deps.createWorkerRunner() };
+    return { runner: deps.createWorkerRunner(), ...(tokenMissing ? { tokenMissing: true as const } : {}) };
   }
+  if (servedLocally) return unavailable('token-missing');
   const blocker = webContainerBlocker(deps.traits);
-  if (blocker) {
-    deps.onEvent({ type: 'unavailable', reason: blocker });
-    return { unavailable: blocker };
-  }
+  if (blocker) return unavailable(blocker);
   deps.onEvent({ type: 'standby', consent: deps.traits.isIOS });
   return { webcontainer: 'on-demand' };
 }

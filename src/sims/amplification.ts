@@ -1,3 +1,7 @@
+/**
+ * The amplification lab: retries at every layer of a call chain multiply the calls that reach the
+ * bottom. Exact expectations, no randomness, so the numbers can be checked by hand.
+ */
 import { round } from './random.ts';
 import type { SimDefinition, SimResult } from './types.ts';
 

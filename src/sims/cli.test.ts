@@ -24,7 +24,7 @@ function simIn(env: Record<string, string>, ...args: string[]): Promise<Run> {
   });
 }
 
-const NAMES = ['jitter-waves', 'retry-storm', 'hedging', 'deadline-chain', 'amplification', 'timeout-choice', 'overload-recovery'];
+const NAMES = ['jitter-waves', 'retry-storm', 'hedging', 'deadline-chain', 'amplification', 'timeout-choice', 'overload-recovery', 'reconnect-storm'];
 
 describe('npm run sim', { timeout: 120_000 }, () => {
   it('lists every simulation with its parameters', async () => {

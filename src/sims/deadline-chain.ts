@@ -1,3 +1,7 @@
+/**
+ * The deadline-chain lab: a gateway calling A, B and C with nested timeouts and retries, with and
+ * without a propagated deadline, to show work that goes on after its caller has given up.
+ */
 import { round, substream, type Rng } from './random.ts';
 import type { GanttChart, SimDefinition, SimResult } from './types.ts';
 

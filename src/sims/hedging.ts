@@ -1,3 +1,7 @@
+/**
+ * The hedging lab: a second request sent after a delay cuts tail latency when a share of requests
+ * is slow, at the cost of extra load; plain and hedged runs side by side.
+ */
 import { round, substream } from './random.ts';
 import { CHART_PERCENTILES, percentileSorted, sortInPlace } from './stats.ts';
 import type { SimDefinition, SimResult, XYChart } from './types.ts';
@@ -121,6 +125,10 @@ export const hedging: SimDefinition<HedgingParams, HedgingRow> = {
   description: {
     vi: 'Một phần nhỏ request rơi vào replica chậm; gửi bản thứ hai sau một khoảng chờ và lấy kết quả đến trước. Khi hệ thống quá tải, hedge làm mọi thứ chậm hơn.',
     en: 'A small share of requests hits a slow replica; send a second copy after a delay and take whichever answers first. When the system is overloaded, hedging makes everything slower.',
+  },
+  learnerNote: {
+    vi: 'Lab này không chạy được code hedged-fetch của bạn: hedgedFetch chạy đua các timer và promise thật cho từng request, còn lab là một mô hình tính sẵn 100.000 request, giải lại 30 lần để tìm utilisation cân bằng, không thể await một promise cho mỗi request; hedge budget của lab là một token bucket, không phải tỷ lệ từ lúc tạo như RatioHedgeBudget của bài tập.',
+    en: 'This lab cannot run your hedged-fetch code: hedgedFetch races real timers and promises for each request, while the lab is a computed model of 100,000 requests, solved 30 times over to find the utilisation it settles at, which cannot await a promise per request; and its hedge budget is a token bucket, not the exercise’s RatioHedgeBudget ratio since creation.',
   },
   params: [
     { key: 'requests', kind: 'int', min: 1000, max: 1_000_000, step: 1000, default: 100_000, label: { vi: 'Số request', en: 'Requests' } },

@@ -1,3 +1,4 @@
+/** The backoff delay of each jitter strategy, as the jitter-waves lab runs them beside the learner's own. */
 import type { Rng } from './random.ts';
 
 /** Backoff strategies from the AWS Architecture Blog, "Exponential Backoff And Jitter" (2015). */

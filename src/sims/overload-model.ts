@@ -5,8 +5,9 @@
  * backend may shed (refuse arrivals whose wait would exceed the timeout, drop expired work).
  */
 import { substream, type Rng } from './random.ts';
+import { incident, recoveredAfterMs, Schedule, TICK_MS, ticks } from './tick-model.ts';
 
-export const TICK_MS = 100;
+export { TICK_MS } from './tick-model.ts';
 
 export interface OverloadParams extends Record<string, number> {
   capacityPerTick: number;
@@ -49,8 +50,6 @@ export interface OverloadTrace {
   lossEndTick: number;
 }
 
-const ticks = (ms: number): number => Math.max(1, Math.ceil(ms / TICK_MS));
-
 /** Growable parallel arrays for queued attempts, in the order they joined the queue. */
 class AttemptLog {
   deadline = new Int32Array(1024);
@@ -81,23 +80,76 @@ class AttemptLog {
   }
 }
 
-export function simulateOverload(p: OverloadParams, on: Protection, seed: number, label: string): OverloadTrace {
+/**
+ * The client's adaptive throttle, asked once per attempt (the adaptive-throttle exercise's API):
+ * `admit()` decides on the counts so far, then counts the request; `record(accepted)` counts an accept.
+ */
+export interface Throttle {
+  admit(): boolean;
+  record(accepted: boolean): void;
+}
+
+/** Builds a run's throttle from the clock (ms) and its own random stream. */
+export type MakeThrottle = (now: () => number, random: Rng) => Throttle;
+
+/**
+ * The SRE book's throttle, counted fleet-wide over a sliding window of whole ticks: the reference
+ * solution of the adaptive-throttle exercise, with its list of timestamps kept as counts per tick (an
+ * event at tick e counts while t - e < window, as `now - at < windowMs` with now = t × 100 ms).
+ */
+export function windowThrottle(p: OverloadParams): MakeThrottle {
+  return (now, random) => {
+    const window = Math.max(1, Math.round((p.throttleWindowS * 1000) / TICK_MS));
+    const reqs: number[] = [];
+    const accs: number[] = [];
+    let head = 0;
+    let winReqs = 0;
+    let winAccs = 0;
+    const advance = (): number => {
+      const t = Math.round(now() / TICK_MS);
+      for (; head <= t - window; head++) {
+        winReqs -= reqs[head] ?? 0;
+        winAccs -= accs[head] ?? 0;
+      }
+      return t;
+    };
+    return {
+      admit() {
+        const t = advance();
+        const reject = Math.max(0, (winReqs - p.throttleK * winAccs) / (winReqs + 1));
+        reqs[t] = (reqs[t] ?? 0) + 1;
+        winReqs++;
+        return !(random() < reject);
+      },
+      record(accepted) {
+        if (!accepted) return;
+        const t = advance();
+        accs[t] = (accs[t] ?? 0) + 1;
+        winAccs++;
+      },
+    };
+  };
+}
+
+export function simulateOverload(
+  p: OverloadParams,
+  on: Protection,
+  seed: number,
+  label: string,
+  makeThrottle: MakeThrottle = windowThrottle(p),
+): OverloadTrace {
   const rng: Rng = substream(seed, `overload-recovery/${label}`);
-  const lossStartTick = Math.round((p.warmupS * 1000) / TICK_MS);
-  const lossEndTick = lossStartTick + Math.round((p.lossS * 1000) / TICK_MS);
-  const total = lossEndTick + Math.round((p.observeS * 1000) / TICK_MS);
+  const { startTick: lossStartTick, endTick: lossEndTick, total } = incident(p.warmupS, p.lossS, p.observeS);
   const timeout = ticks(p.timeoutMs);
-  const window = Math.max(1, Math.round((p.throttleWindowS * 1000) / TICK_MS));
   const rejectCost = p.rejectCostPct / 100;
   const tokenCap = (p.budgetPercent / 100) * p.newPerTick * (1000 / TICK_MS); // one second of deposits
   let tokens = tokenCap;
 
-  // retries[t][a]: attempts number a (1-based retries) scheduled for tick t.
-  const retries = new Float64Array((total + 1) * p.maxAttempts);
-  const reqs = new Float64Array(total); // throttle: requests counted per tick
-  const accs = new Float64Array(total); // throttle: accepts counted per tick
-  let winReqs = 0;
-  let winAccs = 0;
+  // Attempts number a (1-based retries) scheduled for tick t; those past the end of the run never come.
+  const retries = new Schedule(total, p.maxAttempts);
+  let tick = 0;
+  // The throttle draws from a stream of its own: how often it draws does not move the retries' waits.
+  const throttle = on.throttle ? makeThrottle(() => tick * TICK_MS, substream(seed, `overload-recovery/${label}/throttle`)) : undefined;
   const log = new AttemptLog();
   let head = 0; // first attempt still in the backend's queue
   let checked = 0; // first attempt whose client has not yet seen its fate
@@ -115,21 +167,18 @@ export function simulateOverload(p: OverloadParams, on: Protection, seed: number
   };
 
   const fail = (t: number, attempt: number): void => {
+    throttle?.record(false);
     if (!on.retries || attempt + 1 >= p.maxAttempts) return;
     if (on.budget) {
       if (tokens < 1) return;
       tokens -= 1;
     }
     const wait = ticks(rng() * Math.min(2000, p.retryBaseMs * 2 ** attempt));
-    if (t + wait < total) retries[(t + wait) * p.maxAttempts + attempt + 1]! += 1;
+    retries.add(t + wait, attempt + 1, 1);
   };
 
   for (let t = 0; t < total; t++) {
-    if (t >= window) {
-      winReqs -= reqs[t - window]!;
-      winAccs -= accs[t - window]!;
-    }
-    const reject = on.throttle ? Math.max(0, (winReqs - p.throttleK * winAccs) / (winReqs + 1)) : 0;
+    tick = t;
     if (on.budget) tokens = Math.min(tokenCap, tokens + (p.budgetPercent / 100) * p.newPerTick);
     const cap = t >= lossStartTick && t < lossEndTick ? (p.capacityPerTick * p.capacityLeftPct) / 100 : p.capacityPerTick;
     let offered = 0;
@@ -139,10 +188,9 @@ export function simulateOverload(p: OverloadParams, on: Protection, seed: number
 
     // Arrivals: new requests and due retries pass the client's throttle, then the backend's door.
     for (let a = 0; a < p.maxAttempts; a++) {
-      const n = a === 0 ? p.newPerTick : retries[t * p.maxAttempts + a]!;
+      const n = a === 0 ? p.newPerTick : retries.at(t, a);
       for (let i = 0; i < n; i++) {
-        reqs[t]! += 1;
-        if (reject > 0 && rng() < reject) {
+        if (throttle && !throttle.admit()) {
           throttled++; // refused locally: final, never retried
           continue;
         }
@@ -157,7 +205,6 @@ export function simulateOverload(p: OverloadParams, on: Protection, seed: number
         log.push(t, t + timeout, a);
       }
     }
-    winReqs += reqs[t]!;
 
     // Service: FIFO; with shedding, expired attempts are dropped for the cost of a refusal.
     let good = 0;
@@ -173,8 +220,7 @@ export function simulateOverload(p: OverloadParams, on: Protection, seed: number
       good++;
       head++;
     }
-    accs[t] = good;
-    winAccs += good;
+    if (throttle) for (let i = 0; i < good; i++) throttle.record(true);
     trace.succeeded += good;
 
     // Clients whose deadline has come and who got no answer see a timeout.
@@ -197,12 +243,7 @@ export function healthyAt(trace: OverloadTrace, t: number, p: OverloadParams): b
   return trace.throttled[t] === 0 && trace.shed[t] === 0 && trace.oldestWait[t]! * TICK_MS < p.timeoutMs / 2;
 }
 
-const STABLE_TICKS = Math.round(5000 / TICK_MS);
-
 /** Ms after the capacity came back until the run is healthy for good (at least 5 s left), or null. */
 export function recoveryAfterMs(trace: OverloadTrace, p: OverloadParams): number | null {
-  const end = trace.offered.length;
-  let first = end;
-  while (first > trace.lossEndTick && healthyAt(trace, first - 1, p)) first--;
-  return end - first >= STABLE_TICKS ? (first - trace.lossEndTick) * TICK_MS : null;
+  return recoveredAfterMs(trace.offered.length, trace.lossEndTick, (t) => healthyAt(trace, t, p));
 }

@@ -9,7 +9,9 @@ const byPolicy = (rows: OverloadRow[]): Record<string, OverloadRow> => Object.fr
 describe('overload-recovery at the defaults (capacity drops to 40% for 60 s under 80% load)', () => {
   const rows = byPolicy(overloadRecovery.run(base, 1).rows);
 
-  it('never recovers with retries alone or with a retry budget: the queue of abandoned work sustains the overload', () => {
+  it('does not recover within the 180 s observed with retries alone or with the default 10% retry budget', () => {
+    // Within the window only: the budget row does recover when the run is long enough (see below).
+    expect(base.observeS).toBe(180);
     expect(rows.retries!.recoveredAfterMs).toBeNull();
     expect(rows['retries-budget']!.recoveredAfterMs).toBeNull();
     // The budget does cut the attempts, from about 3 per request to about 1.1.
@@ -47,6 +49,38 @@ describe('overload-recovery at the defaults (capacity drops to 40% for 60 s unde
   it('the throttle alone sends less than normal load but cannot empty a queue of abandoned work within the run', () => {
     expect(rows['retries-throttle']!.callsPerRequest).toBeLessThan(1);
     expect(rows['retries-throttle']!.recoveredAfterMs).toBeNull();
+  });
+});
+
+describe('overload-recovery with a retry budget: recovery comes later as the budget grows', () => {
+  const recovered = (set: Record<string, number>) => byPolicy(overloadRecovery.run({ ...base, ...set }, 1).rows);
+
+  it('recovers later with each step of the budget; a 0% budget behaves like no retries', () => {
+    const none = recovered({}).none!.recoveredAfterMs!;
+    const at = (budgetPercent: number) => recovered({ budgetPercent })['retries-budget']!.recoveredAfterMs;
+    expect(at(0)).toBe(none);
+    const one = at(1);
+    const five = at(5);
+    // Within the 180 s observed: the backlog drains at capacity minus the offered load, and each
+    // retry the budget allows takes from that difference.
+    expect(one).not.toBeNull();
+    expect(five).not.toBeNull();
+    expect(one!).toBeGreaterThan(none);
+    expect(five!).toBeGreaterThan(one!);
+    expect(five!).toBeLessThan(180_000);
+  });
+
+  it('with the default 10% budget, recovers once the run is long enough; retries without a budget never drain the backlog', () => {
+    const rows = recovered({ observeS: 600 });
+    const budget = rows['retries-budget']!.recoveredAfterMs;
+    expect(budget).not.toBeNull();
+    // About 28,800 queued attempts (60 s at 88 offered against 40 served per tick), drained at
+    // 100 - 88 = 12 per tick: about 240 s, past the 180 s shown by default.
+    expect(budget!).toBeGreaterThan(180_000);
+    expect(budget!).toBeLessThan(300_000);
+    // Without a budget the offered load stays near three times the normal load, above capacity.
+    expect(rows.retries!.recoveredAfterMs).toBeNull();
+    expect(rows.retries!.callsPerRequest).toBeGreaterThan(2.5);
   });
 });
 

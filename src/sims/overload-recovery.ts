@@ -1,12 +1,19 @@
-import { recoveryAfterMs, simulateOverload, TICK_MS, type OverloadParams, type OverloadTrace, type Protection } from './overload-model.ts';
-import type { SimDefinition, SimResult, Text, XYChart } from './types.ts';
+/**
+ * The overload-recovery lab: a client fleet against a backend that loses capacity, with retries,
+ * budgets, throttling and load shedding (or the learner's throttle), to see which let it recover.
+ */
+import { guarded, LearnerCodeError, learnerClass, learnerLabel, learnerPolicyId, type LearnerCode } from './learner.ts';
+import { recoveryAfterMs, simulateOverload, type MakeThrottle, type OverloadParams, type OverloadTrace, type Protection } from './overload-model.ts';
+import { budgetPercentParam, compareWithBuiltIns, fleetParams, recoveredPolicies, runPolicies, secondsSince, timeChart } from './tick-model.ts';
+import type { SimDefinition, SimResult, Text } from './types.ts';
 
 export type { OverloadParams } from './overload-model.ts';
 
 export type OverloadPolicyId = 'none' | 'retries' | 'retries-budget' | 'retries-throttle' | 'retries-shed' | 'retries-throttle-shed';
 
 export interface OverloadRow extends Record<string, string | number | null> {
-  policy: OverloadPolicyId;
+  /** A built-in protection, or `yours-adaptive-throttle` for the learner's throttle. */
+  policy: OverloadPolicyId | string;
   recoveredAfterMs: number | null;
   goodputDuringLossPct: number | null;
   callsPerRequest: number;
@@ -14,8 +21,42 @@ export interface OverloadRow extends Record<string, string | number | null> {
 }
 
 interface OverloadPolicy extends Protection {
-  id: OverloadPolicyId;
+  id: OverloadPolicyId | string;
   label: Text;
+  /** The learner's throttle in place of the lab's. */
+  throttleOf?: MakeThrottle;
+  /** The random stream it draws from (the learner's policy draws the stream of the built-in it stands beside). */
+  stream?: string;
+}
+
+/**
+ * The learner's AdaptiveThrottle (the adaptive-throttle exercise) in place of the lab's, with
+ * retries as in "retries-throttle": one throttle for the fleet, on the simulation's clock and a random
+ * stream of its own, asked once per attempt. Correct code gives exactly that policy's figures.
+ */
+export function learnerThrottle(code: LearnerCode, p: OverloadParams): MakeThrottle {
+  const Throttle = learnerClass<new (opts: { k: number; windowMs: number; now: () => number; random: () => number }) => unknown>(code, 'AdaptiveThrottle');
+  return (now, random) => {
+    const opts = { k: p.throttleK, windowMs: p.throttleWindowS * 1000, now, random };
+    let made: { admit?: unknown; record?: unknown };
+    try {
+      made = new Throttle(opts) as typeof made;
+    } catch (err) {
+      throw new LearnerCodeError({
+        vi: `new AdaptiveThrottle({ k: ${opts.k}, windowMs: ${opts.windowMs}, now, random }) của bạn ném lỗi: ${String(err)}`,
+        en: `Your new AdaptiveThrottle({ k: ${opts.k}, windowMs: ${opts.windowMs}, now, random }) threw: ${String(err)}`,
+      });
+    }
+    const method = (name: 'admit' | 'record') => {
+      const fn = made[name];
+      if (typeof fn !== 'function')
+        throw new LearnerCodeError({ vi: `AdaptiveThrottle của bạn không có phương thức ${name}.`, en: `Your AdaptiveThrottle has no ${name} method.` });
+      return guarded(name, fn.bind(made) as (accepted?: boolean) => unknown);
+    };
+    const admit = method('admit');
+    const record = method('record');
+    return { admit: () => admit() === true, record: (accepted) => void record(accepted) };
+  };
 }
 
 export const OVERLOAD_POLICIES: readonly OverloadPolicy[] = [
@@ -64,16 +105,7 @@ export const overloadRecovery: SimDefinition<OverloadParams, OverloadRow> = {
     en: 'A backend loses part of its capacity for a while, then gets it back. When does it recover, with retries, a retry budget, client-side adaptive throttling and server-side shedding?',
   },
   params: [
-    {
-      key: 'capacityPerTick',
-      kind: 'int',
-      min: 1,
-      max: 2000,
-      step: 1,
-      default: 100,
-      label: { vi: 'Capacity (request mỗi tick 100 ms)', en: 'Capacity (requests per 100 ms tick)' },
-    },
-    { key: 'newPerTick', kind: 'int', min: 1, max: 2000, step: 1, default: 80, label: { vi: 'Request mới mỗi tick', en: 'New requests per tick' } },
+    ...fleetParams(2000),
     {
       key: 'warmupS',
       kind: 'number',
@@ -134,16 +166,7 @@ export const overloadRecovery: SimDefinition<OverloadParams, OverloadRow> = {
       default: 200,
       label: { vi: 'Backoff base (full jitter, trần 2 s)', en: 'Backoff base (full jitter, 2 s cap)' },
     },
-    {
-      key: 'budgetPercent',
-      kind: 'number',
-      min: 0,
-      max: 100,
-      step: 1,
-      unit: '%',
-      default: 10,
-      label: { vi: 'Retry budget (% request mới)', en: 'Retry budget (% of new requests)' },
-    },
+    budgetPercentParam,
     { key: 'throttleK', kind: 'number', min: 1, max: 10, step: 0.1, default: 2, label: { vi: 'Hệ số K của throttle', en: 'Throttle multiplier K' } },
     { key: 'throttleWindowS', kind: 'number', min: 1, max: 300, step: 1, unit: 's', default: 120, label: { vi: 'Cửa sổ của throttle', en: 'Throttle window' } },
     {
@@ -157,26 +180,36 @@ export const overloadRecovery: SimDefinition<OverloadParams, OverloadRow> = {
       label: { vi: 'Chi phí một lần từ chối ở server (% một request)', en: 'Cost of one refusal at the server (% of a request)' },
     },
   ],
-  run(p, seed): SimResult<OverloadRow> {
-    const traces = OVERLOAD_POLICIES.map((pol) => simulateOverload(p, pol, seed, pol.id));
-    const rows = OVERLOAD_POLICIES.map((pol, i) => row(pol, traces[i]!, p));
-    const first = traces[0]!;
-    const seconds = first.offered.map((_, t) => round(((t - first.lossStartTick) * TICK_MS) / 1000));
-    const markers = [
-      { x: 0, label: { vi: 'Mất capacity', en: 'Capacity lost' } },
-      { x: p.lossS, label: { vi: 'Capacity trở lại', en: 'Capacity back' } },
-    ];
-    const chart = (id: string, title: Text, yLabel: Text, pick: (tr: OverloadTrace) => number[]): XYChart => ({
-      id,
-      kind: 'line',
-      title,
-      x: { label: { vi: 'Thời gian từ lúc mất capacity', en: 'Time since capacity was lost' }, unit: 's' },
-      y: { label: yLabel, unit: 'x' },
-      series: OVERLOAD_POLICIES.map((pol, i) => ({ id: pol.id, label: pol.label, x: seconds, y: pick(traces[i]!).map((v) => round(v / p.newPerTick, 2)) })),
-      markers,
-    });
+  learnerExercises: ['adaptive-throttle'],
+  run(p, seed, learner = []): SimResult<OverloadRow> {
+    const throttled = OVERLOAD_POLICIES.find((x) => x.id === 'retries-throttle')!;
+    const label = (code: LearnerCode) => learnerLabel({ vi: 'retry + AdaptiveThrottle', en: 'retries + AdaptiveThrottle' }, code.notPassing);
+    const runs = runPolicies(
+      OVERLOAD_POLICIES,
+      (pol) => simulateOverload(p, pol, seed, pol.stream ?? pol.id, pol.throttleOf),
+      learner,
+      (code) => ({
+        builtIn: throttled.id,
+        policy: { ...throttled, id: learnerPolicyId(code.exercise), label: label(code), stream: throttled.id, throttleOf: learnerThrottle(code, p) },
+      }),
+      label,
+    );
+    const { traces, outcomes } = runs;
+    const rows = runs.policies.map((pol, i) => row(pol, traces[i]!, p));
+    compareWithBuiltIns(runs, rows, p.observeS);
+    const axis = {
+      xLabel: { vi: 'Thời gian từ lúc mất capacity', en: 'Time since capacity was lost' },
+      seconds: secondsSince(traces[0]!.lossStartTick, traces[0]!.offered.length),
+      markers: [
+        { x: 0, label: { vi: 'Mất capacity', en: 'Capacity lost' } },
+        { x: p.lossS, label: { vi: 'Capacity trở lại', en: 'Capacity back' } },
+      ],
+      per: p.newPerTick,
+    };
+    const chart = (id: string, title: Text, yLabel: Text, pick: (tr: OverloadTrace) => number[]) => timeChart({ id, title, yLabel, ...axis }, runs, pick);
     return {
       rows,
+      ...(outcomes.length ? { learner: outcomes } : {}),
       columns: [
         { key: 'policy', label: { vi: 'Cách bảo vệ', en: 'Protection' } },
         { key: 'recoveredAfterMs', label: { vi: 'Hồi phục sau', en: 'Recovered after' }, unit: 'ms' },
@@ -209,10 +242,7 @@ export const overloadRecovery: SimDefinition<OverloadParams, OverloadRow> = {
         {
           key: 'recovered',
           label: { vi: 'Cách bảo vệ hồi phục được', en: 'Protections that recover' },
-          value: rows
-            .filter((r) => r.recoveredAfterMs !== null)
-            .map((r) => r.policy)
-            .join(', '),
+          value: recoveredPolicies(rows),
         },
       ],
     };

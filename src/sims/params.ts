@@ -1,3 +1,7 @@
+/**
+ * A simulation's parameters: defaults, validation against their specs (with messages in both
+ * languages), and the `key=value` form the command line and links use.
+ */
 import type { NumberParamSpec, ParamSpec, ParamValue, ParamValues, Text } from './types.ts';
 
 export type Validation<P> = { ok: true; params: P } | { ok: false; errors: Text[] };

@@ -14,6 +14,7 @@ const ROW_KEYS: Record<string, string[]> = {
   amplification: ['layers', 'worstCaseCalls', 'expectedCalls'],
   'timeout-choice': ['percentile', 'latencyMs', 'falseTimeoutPct'],
   'overload-recovery': ['policy', 'recoveredAfterMs', 'goodputDuringLossPct', 'userSuccessPct'],
+  'reconnect-storm': ['policy', 'peakAttemptsPerS', 'peakLoad', 'failedHandshakes', 'reconnectedAfterMs'],
 };
 
 function chartProblems(c: Chart): string[] {
@@ -34,7 +35,7 @@ function notPlain(v: unknown, path = '$'): string[] {
 }
 
 describe('the simulation registry', () => {
-  it('lists the seven simulations of the course under unique names', () => {
+  it('lists the eight simulations of the course under unique names', () => {
     expect(SIMS.map((s) => s.name).sort()).toEqual(Object.keys(ROW_KEYS).sort());
   });
 

@@ -1,4 +1,5 @@
-import type { Lang } from '../i18n/langs.ts';
+/** A simulation's result as plain text (table and summary), for the sim command. */
+import type { Lang } from '../i18n/index.ts';
 import type { Column, Row, SimResult, SummaryItem } from './types.ts';
 
 export function formatValue(v: Row[string] | SummaryItem['value'], unit?: string, lang: Lang = 'en'): string {

@@ -1,3 +1,8 @@
+/**
+ * The timeout-choice lab: choosing a timeout from a latency distribution with a heavy tail, by the
+ * false-timeout rate one accepts plus padding.
+ */
+import { learnerFunction, learnerLabel, learnerNumber, learnerPolicyId, runLearner, type LearnerOutcome } from './learner.ts';
 import { normalSource, pareto, round, substream } from './random.ts';
 import { percentileSorted, shareAbove, sortInPlace } from './stats.ts';
 import type { SimDefinition, SimResult } from './types.ts';
@@ -96,7 +101,8 @@ export const timeoutChoice: SimDefinition<TimeoutChoiceParams, TimeoutChoiceRow>
     },
     { key: 'paddingPct', kind: 'number', min: 0, max: 200, step: 5, unit: '%', default: 0, label: { vi: 'Biên cộng thêm', en: 'Padding' } },
   ],
-  run(p, seed): SimResult<TimeoutChoiceRow> {
+  learnerExercises: ['timeout-choice'],
+  run(p, seed, learner = []): SimResult<TimeoutChoiceRow> {
     const sorted = sampleLatencies(p, seed);
     const rows = REPORTED_PERCENTILES.map((q): TimeoutChoiceRow => {
       const v = percentileSorted(sorted, q);
@@ -107,6 +113,41 @@ export const timeoutChoice: SimDefinition<TimeoutChoiceParams, TimeoutChoiceRow>
     const padded = forTarget * (1 + p.paddingPct / 100);
     // Round timeouts up, never down: a rounded-down timeout would cut more requests than the target allows.
     const up = (ms: number): number => Math.ceil(ms * 10) / 10;
+    // The learner's timeoutFor (the timeout-choice exercise) on the same samples and target: it rounds
+    // up to a whole millisecond, the lab to a tenth.
+    const outcomes: LearnerOutcome[] = [];
+    const learnerFigures: SimResult['summary'] = [];
+    const learnerMarkers: { x: number; label: { vi: string; en: string } }[] = [];
+    for (const code of learner) {
+      const label = learnerLabel({ vi: 'timeoutFor', en: 'timeoutFor' }, code.notPassing);
+      const { outcome, result } = runLearner(
+        { exercise: code.exercise, policy: learnerPolicyId(code.exercise), label, notPassing: code.notPassing === true },
+        () => {
+          const timeoutFor = learnerFunction<(samples: readonly number[], opts: { falseTimeoutRate: number }) => unknown>(code, 'timeoutFor');
+          return learnerNumber('timeoutFor', timeoutFor(Array.from(sorted), { falseTimeoutRate: p.targetFalseTimeoutPct / 100 }));
+        },
+      );
+      if (result !== undefined) {
+        const lab = up(forTarget);
+        const cut = round(shareAbove(sorted, result) * 100, 3);
+        outcome.comparison =
+          result === Math.ceil(lab)
+            ? {
+                vi: `timeoutFor của bạn cho ${result} ms: đúng mẫu mà lab chọn (${lab} ms), làm tròn lên tới mili giây; ${cut}% request lành bị cắt.`,
+                en: `Your timeoutFor gives ${result} ms: the sample the lab picks (${lab} ms), rounded up to a whole millisecond; it cuts ${cut}% of healthy calls.`,
+              }
+            : {
+                vi: `timeoutFor của bạn cho ${result} ms, lab cho ${lab} ms; với timeout của bạn ${cut}% request lành bị cắt, mục tiêu là ${p.targetFalseTimeoutPct}%.`,
+                en: `Your timeoutFor gives ${result} ms, the lab ${lab} ms; your timeout cuts ${cut}% of healthy calls, against a target of ${p.targetFalseTimeoutPct}%.`,
+              };
+        learnerFigures.push(
+          { key: 'yoursTimeoutMs', label, value: result, unit: 'ms' },
+          { key: 'yoursFalseTimeoutPct', label: { vi: 'False timeout với timeout của bạn', en: 'False timeouts with your timeout' }, value: cut, unit: '%' },
+        );
+        learnerMarkers.push({ x: result, label });
+      }
+      outcomes.push(outcome);
+    }
     const cdfX: number[] = [];
     const cdfY: number[] = [];
     const steps = 200;
@@ -133,6 +174,7 @@ export const timeoutChoice: SimDefinition<TimeoutChoiceParams, TimeoutChoiceRow>
           markers: [
             { x: p.timeoutMs, label: { vi: 'Timeout đang xét', en: 'Timeout under consideration' } },
             { x: up(padded), label: { vi: 'Timeout đề xuất', en: 'Suggested timeout' } },
+            ...learnerMarkers,
           ],
         },
       ],
@@ -145,7 +187,9 @@ export const timeoutChoice: SimDefinition<TimeoutChoiceParams, TimeoutChoiceRow>
         },
         { key: 'timeoutForTargetMs', label: { vi: 'Timeout cho tỷ lệ mục tiêu', en: 'Timeout for the target rate' }, value: up(forTarget), unit: 'ms' },
         { key: 'suggestedTimeoutMs', label: { vi: 'Timeout đề xuất (đã cộng biên)', en: 'Suggested timeout (with padding)' }, value: up(padded), unit: 'ms' },
+        ...learnerFigures,
       ],
+      ...(outcomes.length ? { learner: outcomes } : {}),
     };
   },
 };

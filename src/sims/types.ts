@@ -1,3 +1,9 @@
+/**
+ * The shapes every simulation shares: its definition, parameters, result rows, charts and text in
+ * both languages. Types only, so the sims import nothing from the site.
+ */
+import type { LearnerCode, LearnerOutcome } from './learner.ts';
+
 /** A string in both course languages. Same shape as the site's `Bilingual`, kept local so the sims import nothing. */
 export interface Text {
   vi: string;
@@ -11,6 +17,8 @@ interface ParamBase {
   key: string;
   label: Text;
   help?: Text;
+  /** Used only by the learner's code ("use my code"): the lab shows it only then. */
+  learnerOnly?: boolean;
 }
 
 export interface NumberParamSpec extends ParamBase {
@@ -118,6 +126,8 @@ export interface SimResult<R extends Row = Row, D = unknown> {
   summary: SummaryItem[];
   /** Simulation-specific plain data (for example the deadline-chain timeline). */
   data?: D;
+  /** What became of each learner policy asked for (see learner.ts). */
+  learner?: LearnerOutcome[];
 }
 
 export interface SimDefinition<P extends ParamValues = ParamValues, R extends Row = Row, D = unknown> {
@@ -127,6 +137,13 @@ export interface SimDefinition<P extends ParamValues = ParamValues, R extends Ro
   params: ParamSpec[];
   /** Constraints between parameters (each one alone is checked against its spec first). */
   check?(params: P): Text | null;
-  /** Pure: the same params and seed always give the same result. Params must be valid (see `validateParams`). */
-  run(params: P, seed: number): SimResult<R, D>;
+  /**
+   * Pure: the same params, seed and learner code always give the same result. Params must be valid
+   * (see `validateParams`). `learner`: exports of the learner's code for exercises in `learnerExercises`.
+   */
+  run(params: P, seed: number, learner?: readonly LearnerCode[]): SimResult<R, D>;
+  /** The exercises whose code this simulation can run as one more policy ("use my code"). */
+  learnerExercises?: readonly string[];
+  /** What of which exercise it cannot run, and why (shown in the lab). */
+  learnerNote?: Text;
 }

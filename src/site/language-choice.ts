@@ -1,5 +1,5 @@
 /** Which language "/" opens: an explicit earlier choice, else the browser's, else Vietnamese. */
-import { DEFAULT_LANG, isLang, type Lang } from '../i18n/langs.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../i18n/index.ts';
 
 export const LANGUAGE_KEY = 'course.lang';
 

@@ -2,10 +2,11 @@
  * <course-search>: a dialog over Pagefind's index. Pagefind picks the index of the page's <html lang>,
  * so a Vietnamese page searches the Vietnamese lessons. The index is loaded on first open only.
  */
-import { fillPlaceholders } from '../i18n/fill.ts';
+import { elementStrings, fillPlaceholders } from '../i18n/index.ts';
 import type { UiStrings } from '../i18n/ui/index.ts';
-import { searchVariants } from './search-query.ts';
+import { searchQueries } from './search-query.ts';
 import { rankResults } from './search-rank.ts';
+import { correctedQuery, type Vocabulary } from './search-suggest.ts';
 
 interface PagefindResult {
   url: string;
@@ -35,9 +36,11 @@ export class CourseSearch extends HTMLElement {
   /** Every search.* string of the page's language, from data-strings. */
   #strings!: UiStrings<'search.'>;
   #generation = 0;
+  /** The words of the course, fetched with the first search (search-suggest.ts). */
+  #vocabulary?: Promise<Vocabulary>;
 
   connectedCallback() {
-    this.#strings = JSON.parse(this.dataset.strings ?? '{}');
+    this.#strings = elementStrings(this);
     const dialog = this.querySelector('dialog')!;
     const input = this.querySelector<HTMLInputElement>('[data-input]')!;
     this.querySelector('[data-open]')!.addEventListener('click', () => {
@@ -74,16 +77,23 @@ export class CourseSearch extends HTMLElement {
       this.#status('');
       return;
     }
-    const found = new Map<string, { id: string; data(): Promise<PagefindResult> }>();
-    for (const variant of searchVariants(query)) {
-      for (const r of (await pagefind.search(variant)).results) if (!found.has(r.id)) found.set(r.id, r);
-    }
-    const loaded = await Promise.all([...found.values()].slice(0, RERANKED).map((r) => r.data()));
-    const results = rankResults(
-      query,
-      loaded.map((r) => ({ ...r, title: r.meta.title ?? '' })),
-    ).slice(0, SHOWN);
+    // The words of the course load beside the first search: a word that is none of them, nor the
+    // start of one ("retyr"), is corrected to the nearest ("retry"), and the status says so.
+    const vocabulary = (this.#vocabulary ??= this.#loadVocabulary());
+    let shown = query;
+    let found = await this.#find(pagefind, query);
     if (generation !== this.#generation) return;
+    const corrected = correctedQuery(query, await vocabulary);
+    if (generation !== this.#generation) return;
+    if (corrected) {
+      const better = await this.#find(pagefind, corrected);
+      if (generation !== this.#generation) return;
+      if (better.results.length) {
+        found = better;
+        shown = corrected;
+      }
+    }
+    const { results, total } = found;
     list.replaceChildren(
       ...results.map((r) => {
         const item = document.createElement('li');
@@ -96,11 +106,39 @@ export class CourseSearch extends HTMLElement {
         return item;
       }),
     );
-    this.#status(
-      results.length
-        ? fillPlaceholders(this.#strings['search.results'], { count: results.length })
-        : fillPlaceholders(this.#strings['search.noResults'], { query }),
+    const count = !results.length
+      ? fillPlaceholders(this.#strings['search.noResults'], { query })
+      : total > results.length
+        ? fillPlaceholders(this.#strings['search.resultsOf'], { shown: results.length, count: total })
+        : fillPlaceholders(this.#strings['search.results'], { count: results.length });
+    this.#status(shown !== query && results.length ? `${fillPlaceholders(this.#strings['search.corrected'], { query, suggestion: shown })} ${count}` : count);
+  }
+
+  /**
+   * Pagefind's matches for every variant of the query, re-ranked; the first SHOWN of them, and how
+   * many pages matched in all (those past the RERANKED that were looked at counted as matches too).
+   */
+  async #find(pagefind: Pagefind, query: string): Promise<{ results: PagefindResult[]; total: number }> {
+    const found = new Map<string, { id: string; data(): Promise<PagefindResult> }>();
+    for (const variant of searchQueries(query)) {
+      for (const r of (await pagefind.search(variant)).results) if (!found.has(r.id)) found.set(r.id, r);
+    }
+    const loaded = await Promise.all([...found.values()].slice(0, RERANKED).map((r) => r.data()));
+    const ranked = rankResults(
+      query,
+      loaded.map((r) => ({ ...r, title: r.meta.title ?? '' })),
     );
+    return { results: ranked.slice(0, SHOWN), total: ranked.length + Math.max(0, found.size - loaded.length) };
+  }
+
+  async #loadVocabulary(): Promise<Vocabulary> {
+    try {
+      const lang = document.documentElement.lang === 'en' ? 'en' : 'vi';
+      const res = await fetch(`/${lang}/search-words.json`);
+      return res.ok ? ((await res.json()) as Vocabulary) : [];
+    } catch {
+      return [];
+    }
   }
 
   #status(text: string) {

@@ -33,4 +33,10 @@ describe('rankResults', () => {
     expect(rankResults('xyzzyplugh', [x])).toEqual([]);
     expect(rankResults('x percent', [x])).toEqual([x]);
   });
+
+  it('reads a one-letter match with the punctuation Pagefind keeps on it as one letter', () => {
+    const formula = page('Pushback', 'costs 0.05 × (10 − x), and x', 'costs 0.05 × (10 − <mark>x),</mark> and <mark>x</mark>');
+    expect(markedWords(formula.excerpt)).toEqual(['x', 'x']);
+    expect(rankResults('xyzzyplugh', [formula])).toEqual([]);
+  });
 });

@@ -27,7 +27,8 @@ const words = (query: string, norm: (t: string) => string) =>
 
 /** The words Pagefind matched, from the marks in its excerpt. */
 export function markedWords(excerpt: string): string[] {
-  return [...excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => fold(m[1]!).trim()).filter(Boolean);
+  // Without the punctuation Pagefind keeps on a word ("x)," is the letter x).
+  return [...excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => fold(m[1]!).replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
 }
 
 /** Every word matched is a single letter that the learner did not type as a word: a partial match on one letter. */

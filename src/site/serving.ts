@@ -1,7 +1,7 @@
 /**
  * How the local server sends a built file: which encoding (brotli, else gzip, for text only) and how
  * long a browser may keep it (Astro's /_astro/ files carry a content hash in their names, so they never
- * change: a year, immutable; pages are revalidated). Pure; src/runner/server/static-site.ts applies it.
+ * change: a year, immutable; pages are revalidated). Pure; src/local-runner/static-site.ts applies it.
  */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|wasm)|image\/svg\+xml)/;
 

@@ -2,7 +2,7 @@
  * Where a learner's code for an exercise lives in the browser: one localStorage entry per exercise,
  * the same in both languages. The workspace writes it; progress export and assignment submissions read it.
  */
-import { z } from 'zod/mini'; // in the browser, where full zod would add ~25 KB gzip to every page
+import { z } from 'zod/mini'; // in the browser, where full zod would add to every page (docs/benchmarks.md#benchpage)
 import type { KeyValueStore } from './key-value-store.ts';
 
 export const SAVED_CODE_PREFIX = 'course.code.';

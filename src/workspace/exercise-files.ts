@@ -4,8 +4,9 @@
  * Validated with the grading engine's schema.
  */
 import { parseExercise, type Exercise } from '../grading/core/exercise-schema.ts';
-import { ENV_FILES } from '../grading/core/source.ts';
+import { ENV_FILES, parseTestList } from '../grading/core/source.ts';
 import type { ClientBundle } from '../runner/bundle.ts';
+import { solutionsPublished } from './solutions-policy.ts';
 
 const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;
 const exerciseJson = raw(import.meta.glob('/exercises/*/exercise.json', { eager: true, query: '?raw', import: 'default' }));
@@ -14,6 +15,7 @@ const tests = raw(import.meta.glob('/exercises/*/tests/**/*', { eager: true, que
 const envFiles = raw(
   import.meta.glob(['/exercises/_env/*.{json,mjs}', '/exercises/_env/test-support/*.ts'], { eager: true, query: '?raw', import: 'default' }),
 );
+const testLists = raw(import.meta.glob('/exercises/*/test-list.json', { eager: true, query: '?raw', import: 'default' }));
 const solutions = raw(import.meta.glob('/solutions/*/*.ts', { eager: true, query: '?raw', import: 'default' }));
 
 function under(glob: Record<string, string>, prefix: string): Record<string, string> {
@@ -41,6 +43,12 @@ export function suiteFiles(id: string): Record<string, string> {
   return under(tests, `/exercises/${id}/tests/`);
 }
 
+/** Every test of the suite, in order (exercises/<id>/test-list.json), or undefined where there is none. */
+export function testList(id: string): string[] | undefined {
+  const text = testLists[`/exercises/${id}/test-list.json`];
+  return text === undefined ? undefined : parseTestList(text);
+}
+
 /** The support the hidden suites share (exercises/_env/test-support/), by file name. */
 export function testSupportFiles(): Record<string, string> {
   return under(envFiles, '/exercises/_env/test-support/');
@@ -57,6 +65,8 @@ export function clientBundle(id: string): ClientBundle {
     env: Object.fromEntries(ENV_FILES.map((name) => [name, envAll[name] ?? ''])),
     lockfile,
     tests: suiteFiles(id),
-    solution: under(solutions, `/solutions/${id}/`),
+    ...(testList(id) ? { testList: testList(id) } : {}),
+    // Left out of a build for a course under assessment (COURSE_HIDE_SOLUTIONS=1): see solutions-policy.ts.
+    solution: solutionsPublished() ? under(solutions, `/solutions/${id}/`) : {},
   };
 }

@@ -3,11 +3,14 @@
  * rule (its message and hint once, the failing tests under it), the rules a stopped run never reached,
  * and the passing rules collapsed into one line.
  */
-import type { Lang, Report, TestReport } from '../grading/core/types.ts';
-import { inlineMarkup } from '../quiz/inline.ts';
-import { fillPlaceholders } from '../i18n/fill.ts';
+import type { Lang, Report, TestReport } from '../grading/core/index.ts';
+import { inlineMarkup } from '../quiz/index.ts';
+import { fillPlaceholders } from '../i18n/index.ts';
 import type { UiStrings } from '../i18n/ui/index.ts';
 import { groupByRule, ownName, runCounts, stoppedByRun, type RuleGroup } from './rule-groups.ts';
+import { hasVietnameseDiacritics } from '../i18n/index.ts';
+import { assertionSentence } from './assertion-text.ts';
+import { localTestName, type TestNames } from './test-names.ts';
 
 /** Every ws.* string, as Exercise.astro hands them over (stringsWithPrefix): a key read here that the catalog lacks is a type error. */
 export type Strings = UiStrings<'ws.'>;
@@ -29,13 +32,38 @@ function badge(test: TestReport, s: Strings): string {
 }
 
 /** Test names in the page's language (the suites name them in English), without the rule id shown beside. */
-type Names = Readonly<Record<string, string>>;
+type Names = TestNames;
 
-/** A Vietnamese name from the exercise's list; a test it does not name (a templated one) is numbered. */
+/**
+ * A Vietnamese name from the exercise's list, a parameterized test's with its values filled in
+ * (test-names.ts); a test the list does not name at all is numbered.
+ */
 function testName(test: TestReport, n: number, count: number, lang: Lang, s: Strings, names: Names): string {
   if (lang === 'en') return ownName(test);
-  const vi = names[test.name];
+  const vi = localTestName(test.name, names);
   return vi ? ownName({ ...test, name: vi }) : fill(s['ws.testOfRule']!, { n, count });
+}
+
+/**
+ * What the test saw, framed in the page's language: a sentence saying what was expected and what
+ * came (when vitest's message has a known shape), then vitest's own words, labelled as such when
+ * they are not in the page's language.
+ */
+function observedBlock(text: string, lang: Lang, s: Strings): HTMLElement[] {
+  const sentence = assertionSentence(text, {
+    equal: s['ws.assertEqual']!,
+    notEqual: s['ws.assertNotEqual']!,
+    compare: s['ws.assertCompare']!,
+    check: s['ws.assertCheck']!,
+  });
+  const parts: HTMLElement[] = [el('p', { className: 'ws-label', text: s['ws.details']! })];
+  if (sentence) parts.push(el('p', { className: 'ws-observed', text: sentence }));
+  const foreign = lang === 'vi' && !hasVietnameseDiacritics(text);
+  if (sentence || foreign) parts.push(el('p', { className: 'ws-label ws-label-quoted', text: s['ws.vitestSays']! }));
+  const pre = el('pre', { text });
+  if (foreign) pre.lang = 'en';
+  parts.push(pre);
+  return parts;
 }
 
 /** Badge, rule id and text, separated by real spaces (copied or read aloud as words, not "failedR2"). */
@@ -67,12 +95,8 @@ function testRow(test: TestReport, n: number, count: number, lang: Lang, s: Stri
   summary.className = 'ws-test-head';
   details.append(summary);
   if (reason) details.append(el('p', { className: 'ws-reason', text: reason }));
-  for (const [label, text] of [
-    [s['ws.details']!, observed],
-    [s['ws.output']!, test.output],
-  ] as const) {
-    if (text) details.append(el('p', { className: 'ws-label', text: label }), el('pre', { text }));
-  }
+  if (observed) details.append(...observedBlock(observed, lang, s));
+  if (test.output) details.append(el('p', { className: 'ws-label', text: s['ws.output']! }), el('pre', { text: test.output }));
   li.append(details);
   return li;
 }

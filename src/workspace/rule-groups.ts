@@ -4,7 +4,7 @@
  * reached, then the passing rules. Pure, so the order and the counts are unit-tested.
  */
 import { compareRuleIds } from '../grading/core/rules.ts';
-import type { Report, TestReport } from '../grading/core/types.ts';
+import type { Report, TestReport } from '../grading/core/index.ts';
 
 export type GroupStatus = 'fail' | 'not-run' | 'pass';
 

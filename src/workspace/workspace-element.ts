@@ -4,8 +4,8 @@
  * reset/undo, solution and download. The editor (CodeMirror + the TypeScript worker) loads only when
  * the learner first uses the code area.
  */
-import type { Exercise } from '../grading/core/exercise-schema.ts';
-import type { Report } from '../grading/core/types.ts';
+import type { Exercise } from '../grading/core/index.ts';
+import type { Report } from '../grading/core/index.ts';
 import { reportExerciseGraded, reportSolutionShown } from '../progress/exercise-events.ts';
 import { fetchBundle } from '../runner/bundle.ts';
 import { latestWinsQueue } from '../runner/run-queue.ts';
@@ -17,18 +17,21 @@ import { suiteUrl } from '../runner/worker/suite-paths.ts';
 import { createWorkerRunner } from '../runner/worker/worker-runner.ts';
 import { downloadFiles } from './download.ts';
 import { FilesModel } from './files-model.ts';
+import { readWrap, writeWrap } from './wrap-preference.ts';
 import { fill, renderReport, runningText, type Strings } from './results-view.ts';
-import { elementLang } from '../i18n/element-lang.ts';
-import type { Lang } from '../i18n/langs.ts';
+import { elementLang, elementStrings } from '../i18n/index.ts';
+import type { Lang } from '../i18n/index.ts';
 
 /** Where the code is shown: the plain text areas, then the editor once it has loaded. */
 export interface CodeView {
   set(path: string, text: string): void;
   /** Focuses a file's code, with the caret at `offset` when given. */
   focus(path?: string, offset?: number): void;
+  /** Soft-wraps long lines, or not. */
+  wrap(on: boolean): void;
 }
 
-/** `?runner=worker` or `?runner=webcontainer` picks that runner (diagnostics: see the README). */
+/** `?runner=worker` or `?runner=webcontainer` picks that runner (diagnostics: see docs/architecture.md, "Runners"). */
 function forcedRunner(search: string): 'worker' | 'webcontainer' | undefined {
   const wanted = new URLSearchParams(search).get('runner');
   return wanted === 'worker' || wanted === 'webcontainer' ? wanted : undefined;
@@ -42,11 +45,21 @@ function gradedBy(kind: string, report: Report, s: Record<string, string>): stri
   return `${where} (${how})`;
 }
 
+/** localStorage, or undefined where reading it throws (storage disabled). */
+function storageOrUndefined(): Storage | undefined {
+  try {
+    return localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 const REASON_KEY: Record<UnavailableReason, keyof Strings> = {
   'not-isolated': 'ws.unavailable.notIsolated',
   unsupported: 'ws.unavailable.unsupported',
   unreachable: 'ws.unavailable.unreachable',
   'install-failed': 'ws.unavailable.installFailed',
+  'token-missing': 'ws.unavailable.tokenMissing',
 };
 
 export class CourseWorkspace extends HTMLElement {
@@ -69,7 +82,7 @@ export class CourseWorkspace extends HTMLElement {
 
   connectedCallback() {
     if (this.#id) return;
-    this.#s = JSON.parse(this.dataset.strings ?? '{}');
+    this.#s = elementStrings(this);
     this.#id = this.dataset.exercise ?? '';
     this.#lang = elementLang(this);
     this.#inBrowser = this.dataset.inBrowser === 'worker' ? 'worker' : 'webcontainer';
@@ -83,7 +96,18 @@ export class CourseWorkspace extends HTMLElement {
         if (area) area.value = text;
       },
       focus: (path) => (areas.find((a) => a.dataset.code === path) ?? areas[0])?.focus(),
+      wrap: (on) => {
+        for (const a of areas) a.wrap = on ? 'soft' : 'off';
+      },
     };
+    // "Wrap long lines": the learner's choice, kept for every exercise page.
+    const wrapToggle = this.querySelector<HTMLInputElement>('[data-wrap-toggle]')!;
+    wrapToggle.checked = readWrap(storageOrUndefined());
+    this.#view.wrap(wrapToggle.checked);
+    wrapToggle.addEventListener('change', () => {
+      writeWrap(storageOrUndefined(), wrapToggle.checked);
+      this.#view.wrap(wrapToggle.checked);
+    });
     for (const a of areas) {
       a.value = this.#model.get(a.dataset.code!);
       a.addEventListener('input', () => this.#edited(a.dataset.code!, a.value));
@@ -128,6 +152,7 @@ export class CourseWorkspace extends HTMLElement {
         model: this.#model,
         onChange: (path, text) => this.#edited(path, text),
         label: (file) => fill(this.#s['ws.editorLabel']!, { file }),
+        wrap: this.querySelector<HTMLInputElement>('[data-wrap-toggle]')!.checked,
       });
       this.dataset.editor = 'ready';
       if (caret) this.#view.focus(caret.path, caret.offset);
@@ -148,12 +173,18 @@ export class CourseWorkspace extends HTMLElement {
       createWorkerRunner: () =>
         createWorkerRunner({
           createWorker: () => new Worker(new URL('../runner/worker/grade-worker.ts', import.meta.url), { type: 'module', name: 'grading' }) as never,
+          createChildWorker: () =>
+            new Worker(new URL('../runner/worker/process-worker.ts', import.meta.url), { type: 'module', name: 'child process' }) as never,
           loadExercise: async (id) => ((await import(/* @vite-ignore */ suiteUrl(id))) as { exercise: Exercise }).exercise,
+          loadTestList: async (id) => ((await import(/* @vite-ignore */ suiteUrl(id))) as { testList: string[] | null }).testList ?? undefined,
           suiteUrl,
         }),
       onEvent: (e) => this.#dispatch(e),
     });
     if ('runner' in selection) this.#runner = selection.runner;
+    // Said once, in the workspace: this tab grades in the page because the local runner serving it refused
+    // the tab (no runner at all is the fallback's reason instead).
+    this.querySelector<HTMLElement>('[data-runner-token-missing]')!.hidden = !('runner' in selection && selection.tokenMissing);
   }
 
   /** Boots the WebContainer (first Run, or Try again): only exercises that need Node ever load it. */
@@ -199,10 +230,10 @@ export class CourseWorkspace extends HTMLElement {
 
   async #grade(files: Record<string, string>): Promise<void> {
     const runner = this.#runner!;
+    this.#progress = undefined; // before the run's first render: never the last run's "55/55 tests done"
     this.#dispatch({ type: 'run', at: performance.now() });
     let report: Report;
     try {
-      this.#progress = undefined;
       report = await runner.grade({ exerciseId: this.#id, files, lang: this.#lang }, (progress) => {
         this.#progress = progress;
         if (this.#state.phase === 'running') this.#showRunning(this.#state.startedAt);
@@ -221,7 +252,9 @@ export class CourseWorkspace extends HTMLElement {
 
   #afterRun() {
     this.#hasRun = true;
-    this.querySelector<HTMLElement>('[data-action="solution"]')!.hidden = false;
+    // Absent from a site built without the solutions (COURSE_HIDE_SOLUTIONS=1).
+    const solution = this.querySelector<HTMLElement>('[data-action="solution"]');
+    if (solution) solution.hidden = false;
   }
 
   #render() {
@@ -241,8 +274,12 @@ export class CourseWorkspace extends HTMLElement {
             ? s[st.consent ? 'ws.state.consent' : 'ws.state.standby']
             : s[`ws.state.${st.phase}`];
     stateLine.textContent = `${runnerLine}${phaseText}`;
-    this.querySelector<HTMLButtonElement>('[data-action="run"]')!.disabled = !canRun(st) && st.phase !== 'running';
-    this.querySelector<HTMLElement>('[data-action="run"]')!.setAttribute('aria-busy', String(st.phase === 'running'));
+    // While a run goes the button is off (aria-disabled, so it keeps the focus it was clicked with);
+    // Ctrl/Cmd+Enter from the editor still queues the code as it is then.
+    const runButton = this.querySelector<HTMLButtonElement>('[data-action="run"]')!;
+    runButton.disabled = !canRun(st) && st.phase !== 'running';
+    runButton.setAttribute('aria-busy', String(st.phase === 'running'));
+    runButton.setAttribute('aria-disabled', String(st.phase === 'running'));
 
     this.querySelector<HTMLElement>('[data-start-actions]')!.hidden = !(st.phase === 'standby' && st.consent);
     const fallback = this.querySelector<HTMLElement>('[data-fallback]')!;
@@ -305,6 +342,7 @@ export class CourseWorkspace extends HTMLElement {
     if (target.getAttribute('role') === 'tab') return this.#selectTab(target);
     switch (target.dataset.action) {
       case 'run':
+        if (this.#state.phase === 'running') return; // off until this run ends
         return this.run();
       case 'start-webcontainer': // the explicit start on iOS
       case 'retry': // after a failed boot or install
@@ -324,7 +362,7 @@ export class CourseWorkspace extends HTMLElement {
         return;
       }
       case 'download':
-        return downloadFiles(this.#model.editableFiles());
+        return downloadFiles(this.#id, this.#model.editableFiles());
       case 'undo':
         if (this.#model.undo()) {
           this.#showAll();

@@ -1,9 +1,10 @@
+// @ts-check
 // One end of the strict grading channel: newline-delimited JSON over a Unix socket, read by the
 // calling thread alone. While the event loop runs, libuv reads the socket; while a synchronous call
 // waits (`waitUntil`), the socket is switched to blocking mode and read right here, so synchronous
-// functions stay synchronous across the channel and the peer's answer wakes this thread once. (An
-// I/O thread that read for the main thread cost two wake-ups per message and a thread start per
-// process; measured in the README under bench:grade-class.)
+// functions stay synchronous across the channel and the peer's answer wakes this thread once. (No
+// I/O thread reads for the main thread: that would cost two wake-ups per message and a thread start
+// per process.)
 import { readSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
@@ -14,13 +15,18 @@ export const MAX_LINE = 16 * 1024 * 1024;
 const CHUNK = 64 * 1024;
 
 /**
+ * Node's handle of a connected socket: not in its types, but what blocking mode needs.
+ * @typedef {{ fd: number, setBlocking(on: boolean): void }} SocketHandle
+ */
+
+/**
  * @param {string | number} socket a path to connect to, or a descriptor already connected
- * @param {(msg: any) => void} onMessage every message, in order, parsed
+ * @param {(msg: import('./wire.mjs').Untrusted) => void} onMessage every message, in order, parsed (nothing checked yet)
  * @param {{ keepAlive: boolean }} opts keepAlive: the channel keeps the process running
  */
 export function openChannel(socket, onMessage, opts) {
   const chunk = Buffer.allocUnsafe(CHUNK);
-  /** Lines received and not handed to onMessage yet, in order. */
+  /** @type {string[]} Lines received and not handed to onMessage yet, in order. */
   const queue = [];
   let partial = '';
   let ended = false;
@@ -29,7 +35,7 @@ export function openChannel(socket, onMessage, opts) {
   // One decoder for both ways of reading: a character split between two reads is joined, not garbled.
   const decoder = new StringDecoder('utf8');
   /** The other side's bytes, cut into lines (each read searched once, however long the line). */
-  const take = (bytes) => {
+  const take = (/** @type {Buffer} */ bytes) => {
     const text = decoder.write(bytes);
     let from = 0;
     for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', from)) {
@@ -44,13 +50,13 @@ export function openChannel(socket, onMessage, opts) {
     }
   };
   /** The channel is over; `peer`: the other side ended it (not this one, over a message too large). */
-  const end = (why, peer) => {
+  const end = (/** @type {string} */ why, /** @type {boolean} */ peer) => {
     if (ended) return;
     ended = true;
     queue.push(JSON.stringify({ t: 'closed', why, ...(peer ? { peer: true } : {}) }));
     sock.destroy();
   };
-  const handle = (line) => {
+  const handle = (/** @type {string} */ line) => {
     let msg;
     try {
       msg = JSON.parse(line);
@@ -78,6 +84,7 @@ export function openChannel(socket, onMessage, opts) {
 
   const onread = {
     buffer: chunk,
+    /** @param {number} nread @param {Buffer} buf @returns {any} (Node's types ask for a boolean; Node ignores it) */
     callback(nread, buf) {
       take(buf.subarray(0, nread));
       if (!scheduled) deliverOne();
@@ -85,21 +92,23 @@ export function openChannel(socket, onMessage, opts) {
   };
   // A Unix socket connects at once: its descriptor can be written to before the 'connect' event.
   const sock = typeof socket === 'number' ? new net.Socket({ fd: socket, readable: true, writable: true, onread }) : net.connect({ path: socket, onread });
-  const lost = (why) => {
+  const lost = (/** @type {string} */ why) => {
     end(why, true);
     schedule();
   };
   sock.on('error', (e) => lost(String(e?.message ?? e)));
   sock.on('close', () => lost('the other side closed the channel'));
   if (!opts.keepAlive) sock.unref();
-  const fd = () => sock._handle?.fd ?? -1;
+  const sockHandle = () => /** @type {{ _handle?: SocketHandle }} */ (/** @type {unknown} */ (sock))._handle;
+  const fd = () => sockHandle()?.fd ?? -1;
   /** Runs `fn` with the socket in blocking mode, then puts it back for libuv (which must never block). */
+  /** @template T @param {() => T} fn @returns {T} */
   const blocking = (fn) => {
-    sock._handle.setBlocking(true);
+    /** @type {SocketHandle} */ (sockHandle()).setBlocking(true);
     try {
       return fn();
     } finally {
-      if (!ended) sock._handle.setBlocking(false);
+      if (!ended) /** @type {SocketHandle} */ (sockHandle()).setBlocking(false);
     }
   };
 
@@ -107,6 +116,7 @@ export function openChannel(socket, onMessage, opts) {
     /**
      * Written at once from this thread. What the socket does not take at once (it is full) is
      * written in blocking mode: this thread waits until the other side has read enough.
+     * @param {object} msg
      */
     send(msg) {
       if (ended) return;
@@ -116,19 +126,20 @@ export function openChannel(socket, onMessage, opts) {
         try {
           off = writeSync(fd(), bytes);
         } catch (error) {
-          if (error?.code !== 'EAGAIN') throw error;
+          if (/** @type {NodeJS.ErrnoException} */ (error)?.code !== 'EAGAIN') throw error;
         }
         if (off < bytes.length)
           blocking(() => {
             while (off < bytes.length) off += writeSync(fd(), bytes, off);
           });
       } catch (error) {
-        lost(String(error?.message ?? error));
+        lost(String(/** @type {Error} */ (error)?.message ?? error));
       }
     },
     /**
      * Handles incoming messages synchronously, in order, until `done()` is true or the channel has
      * ended. It waits as long as it takes: a peer that never answers is the grader's watchdog's to stop.
+     * @param {() => boolean} done
      */
     waitUntil(done) {
       try {
@@ -143,7 +154,7 @@ export function openChannel(socket, onMessage, opts) {
           try {
             n = blocking(() => readSync(fd(), chunk, 0, CHUNK, null));
           } catch (error) {
-            end(String(error?.message ?? error), true);
+            end(String(/** @type {Error} */ (error)?.message ?? error), true);
             continue;
           }
           if (n === 0) end('the other side closed the channel', true);
@@ -167,3 +178,5 @@ export function openChannel(socket, onMessage, opts) {
     },
   };
 }
+
+/** @typedef {ReturnType<typeof openChannel>} Channel */

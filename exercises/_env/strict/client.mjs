@@ -1,3 +1,4 @@
+// @ts-check
 // The tests' end of strict grading: the generated src/<file> modules call `learnerModule` to get
 // the learner's exports as stand-ins that forward every call to the learner's process.
 import { appendFileSync } from 'node:fs';
@@ -7,10 +8,16 @@ import { createMembrane } from './membrane.mjs';
 const SOCKET = process.env.GRADER_STRICT_SOCKET || '.channel/tests.sock';
 const VIOLATIONS = process.env.GRADER_STRICT_VIOLATIONS || 'grader-strict-violations.jsonl';
 
+/** @typedef {(fn: Function, self: unknown, args: unknown[]) => unknown} Invoker */
+
+/** @type {import('./membrane.mjs').Membrane | undefined} */
 let membrane;
+/** @type {import('./channel.mjs').Channel | undefined} */
 let channel;
+/** @type {Invoker} */
 let invoker = (fn, self, args) => Reflect.apply(fn, self, args);
 
+/** @returns {import('./membrane.mjs').Membrane} */
 function connect() {
   if (membrane) return membrane;
   // Unreferenced: like the tests' own code, the channel alone never keeps a process running.
@@ -18,7 +25,7 @@ function connect() {
     SOCKET,
     (msg) => {
       if (msg.t === 'closed' && msg.peer) learnerLeft(msg.why);
-      membrane.receive(msg);
+      /** @type {import('./membrane.mjs').Membrane} */ (membrane).receive(msg);
     },
     { keepAlive: false },
   );
@@ -57,7 +64,7 @@ function connect() {
   return membrane;
 }
 
-/** One line of what strict grading noticed, for the grader's gradebook (best effort). */
+/** One line of what strict grading noticed, for the grader's gradebook (best effort). @param {{ why: string } | { left: string }} entry */
 function record(entry) {
   try {
     appendFileSync(VIOLATIONS, JSON.stringify(entry) + '\n');
@@ -70,14 +77,18 @@ function record(entry) {
  * The learner's process ended the channel while this process still had it: it exited, crashed or
  * was killed (the grader reads the reason from how the process ended).
  */
-const learnerLeft = (why) => record({ left: String(why).slice(0, 200) });
+const learnerLeft = (/** @type {unknown} */ why) => record({ left: String(why).slice(0, 200) });
 
-/** The learner's module `file`, loaded in the learner's process (its exports, read through the channel). */
+/**
+ * The learner's module `file`, loaded in the learner's process (its exports, read through the channel).
+ * @param {string} file @param {Invoker} [trampoline] how the learner's calls of the tests' functions run
+ */
 export function learnerModule(file, trampoline) {
   if (trampoline) invoker = trampoline;
   const m = connect();
   // Loading is the one wait the process must stay alive for (a child process importing this module).
-  channel.ref();
+  const ch = /** @type {import('./channel.mjs').Channel} */ (channel);
+  ch.ref();
   const exports = m.request({ t: 'load', file });
-  return Promise.resolve(exports).finally(() => channel.unref());
+  return Promise.resolve(exports).finally(() => ch.unref());
 }

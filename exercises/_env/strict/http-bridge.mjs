@@ -1,3 +1,4 @@
+// @ts-check
 // HTTP servers across the strict grading membrane. A learner's http.Server crosses to the tests as
 // a real http.Server made in the tests' process (so `instanceof http.Server`, listen, address,
 // close and the suite's own 'request' listeners work as in one process). Each request it receives
@@ -15,23 +16,39 @@
 // code? } drops the connection (code: why a dial failed, ECONNREFUSED…).
 import { Duplex } from 'node:stream';
 
-// Loaded when first needed: node:http alone costs about 35 ms of start-up in every process, and
-// only a suite with servers needs it (where the learner's code has loaded it already).
+/**
+ * @typedef {{ t: 'hc', conn: number, srv: number }
+ *   | { t: 'hd', conn: number, host: string, port: number }
+ *   | { t: 'hb', conn: number, b64: string }
+ *   | { t: 'he', conn: number }
+ *   | { t: 'hx', conn: number, code?: string }
+ * } BridgeMessage
+ */
+/** @typedef {import('./wire.mjs').Untrusted} Untrusted */
+/** @typedef {Duplex & { remoteAddress: string, remotePort: number }} Half */
+
+// Loaded when first needed: node:http alone adds to the start-up of every process (part of each
+// strict grade, docs/benchmarks.md#benchgrade-class), and only a suite with servers needs it (where
+// the learner's code has loaded it already).
 const http = () => process.getBuiltinModule('node:http');
 const net = () => process.getBuiltinModule('node:net');
 
 const KINDS = new Set(['hc', 'hd', 'hb', 'he', 'hx']);
 /** The hosts a dial may name: this machine's loopback, as the suites' URLs do. */
 export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/** @param {Untrusted} msg */
 export const isBridgeMessage = (msg) => KINDS.has(msg.t);
 
-/** An http.Server (looked at without loading node:http for the values that cannot be one). */
+/**
+ * An http.Server (looked at without loading node:http for the values that cannot be one).
+ * @param {any} v @returns {v is import('node:http').Server}
+ */
 export const isServer = (v) =>
   typeof v === 'object' && v !== null && typeof v.listen === 'function' && typeof v.closeAllConnections === 'function' && v instanceof http().Server;
 
 /**
  * @param {{
- *   send(msg: object): void,
+ *   send(msg: BridgeMessage): void,
  *   guard: boolean,
  *   violation(why: string): Error,
  *   lookup(id: number): unknown,
@@ -39,13 +56,14 @@ export const isServer = (v) =>
  *   lookup: the object this end handed out as `id` (the learner's server)
  */
 export function createHttpBridge(o) {
-  /** connection id -> this end's half of it */
+  /** @type {Map<number, Half>} connection id -> this end's half of it */
   const conns = new Map();
   /** The tests' end numbers the connections it opens: an id at or above this was never opened. */
   let nextConn = 1;
   /** The learner's end numbers its dials below zero; the tests' end remembers the lowest it has seen. */
   let lastDial = 0;
 
+  /** @param {number} id @returns {Half} */
   function half(id) {
     const d = new Duplex({
       read() {},
@@ -54,7 +72,7 @@ export function createHttpBridge(o) {
           o.send({ t: 'hb', conn: id, b64: chunk.toString('base64') });
           done();
         } catch (error) {
-          done(error);
+          done(/** @type {Error} */ (error));
         }
       },
       final(done) {
@@ -62,7 +80,8 @@ export function createHttpBridge(o) {
         done();
       },
       destroy(error, done) {
-        if (conns.delete(id)) send({ t: 'hx', conn: id, ...(error?.code ? { code: String(error.code) } : {}) });
+        const code = /** @type {NodeJS.ErrnoException | null} */ (error)?.code;
+        if (conns.delete(id)) send({ t: 'hx', conn: id, ...(code ? { code: String(code) } : {}) });
         done(error);
       },
     });
@@ -80,11 +99,12 @@ export function createHttpBridge(o) {
       unref: () => d,
       address: () => ({ address: '127.0.0.1', family: 'IPv4', port: 0 }),
     });
-    conns.set(id, d);
-    return d;
+    const socket = /** @type {Half} */ (d);
+    conns.set(id, socket);
+    return socket;
   }
 
-  /** A message the channel may no longer carry (closed) is dropped: the other end is gone. */
+  /** A message the channel may no longer carry (closed) is dropped: the other end is gone. @param {BridgeMessage} msg */
   function send(msg) {
     try {
       o.send(msg);
@@ -93,7 +113,7 @@ export function createHttpBridge(o) {
     }
   }
 
-  /** The tests' end: a server in this process standing in for the learner's server `srv`. */
+  /** The tests' end: a server in this process standing in for the learner's server `srv`. @param {number} srv */
   function standIn(srv) {
     return http().createServer((req, res) => {
       const id = nextConn++;
@@ -121,14 +141,14 @@ export function createHttpBridge(o) {
     });
   }
 
-  /** The learner's end: a connection the tests opened, handed to the learner's server. */
+  /** The learner's end: a connection the tests opened, handed to the learner's server. @param {Untrusted} msg */
   function accept(msg) {
     const server = o.lookup(msg.srv);
     if (!isServer(server) || conns.has(msg.conn)) return;
     server.emit('connection', half(msg.conn));
   }
 
-  /** The tests' end: the learner's connection `msg.conn`, made from here to a loopback port. */
+  /** The tests' end: the learner's connection `msg.conn`, made from here to a loopback port. @param {Untrusted} msg */
   function dialHere(msg) {
     const socket = half(msg.conn);
     const out = net().connect({ host: msg.host, port: msg.port });
@@ -144,6 +164,7 @@ export function createHttpBridge(o) {
   /**
    * The learner's end: a connection to `host`:`port` on loopback, made by the tests' process; a
    * socket-like stream at once (writes wait on the other side until it is connected).
+   * @param {string} host @param {number} port
    */
   function dial(host, port) {
     const id = --lastDial;
@@ -154,13 +175,13 @@ export function createHttpBridge(o) {
     return socket;
   }
 
-  /** Why the other end dropped a connection, as the error a failed connect would give here. */
+  /** Why the other end dropped a connection, as the error a failed connect would give here. @param {Untrusted} msg @param {Half} d */
   const failure = (msg, d) =>
     typeof msg.code === 'string' && /^E[A-Z]{2,20}$/.test(msg.code)
       ? Object.assign(new Error(`connect ${msg.code} ${d.remoteAddress}:${d.remotePort}`), { code: msg.code, syscall: 'connect' })
       : undefined;
 
-  /** A bridge message from the other end, handled after the current call (never inside a synchronous wait). */
+  /** A bridge message from the other end, handled after the current call (never inside a synchronous wait). @param {Untrusted} msg */
   function receive(msg) {
     if (o.guard) {
       if (msg.t === 'hc') throw o.violation('a connection opened by the learner');
@@ -201,3 +222,5 @@ export function createHttpBridge(o) {
     },
   };
 }
+
+/** @typedef {ReturnType<typeof createHttpBridge>} HttpBridge */

@@ -37,3 +37,25 @@ export function expectAccepted(make: () => unknown, what: string): void {
     expect.fail(`${what}: valid options were rejected with ${describeError(e)}`);
   }
 }
+
+/**
+ * Calls `start` (one call of the learner's async function, named `fn`) without awaiting it, as a caller
+ * does that starts several calls before awaiting any, or writes `fn(…).catch(…)`: fails the test when
+ * the call throws synchronously or returns something that is not a promise. Awaited (or inside a
+ * try/catch), a synchronous throw looks like a rejection; the briefs promise a promise that rejects,
+ * even when the outcome is known before anything is sent. Returns the promise.
+ */
+export function startedPromise<T>(start: () => Promise<T>, what: string, fn: string, show: (value: unknown) => string = describeError): Promise<T> {
+  let result: unknown;
+  try {
+    result = start();
+  } catch (error) {
+    expect.fail(
+      `${what}: ${fn} threw synchronously (${show(error)}), out of the call itself; it must return a promise that rejects with it (make the function async, or return Promise.reject(...))`,
+    );
+  }
+  if (typeof (result as { then?: unknown } | null | undefined)?.then !== 'function') {
+    expect.fail(`${what}: ${fn} returned ${show(result)}, not a promise`);
+  }
+  return Promise.resolve(result as PromiseLike<T>);
+}

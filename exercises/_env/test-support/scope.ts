@@ -24,6 +24,24 @@ export class TestScope {
     this.timers.add(t);
   }
 
+  /** A real-clock sleep of this test's, its timer cleared when the test finishes. */
+  sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.defer(() => clearTimeout(timer));
+    });
+  }
+
+  /** Resolves true as soon as `condition()` holds, or false after `maxMs`. */
+  async until(condition: () => boolean, maxMs: number): Promise<boolean> {
+    const end = performance.now() + maxMs;
+    while (!condition()) {
+      if (performance.now() > end) return false;
+      await this.sleep(5);
+    }
+    return true;
+  }
+
   /**
    * Node 20 holds the sources of AbortSignal.any() weakly, so AbortSignal.any([x, AbortSignal.timeout(ms)])
    * can be garbage collected before the timeout fires and never abort (nodejs/node#57736, fixed in

@@ -115,6 +115,30 @@ describe('the reject probability and admit()', () => {
     expectProbability(one.throttle.rejectProbability(), 6 / 11, 'rejectProbability() with 10 requests, 4 accepts and k 1');
   });
 
+  test('A7 admit() decides with the given k, as rejectProbability() does', () => {
+    // 10 requests and 4 accepts: a probability of 0 with k 3, 2/11 with k 2, 5.6/11 with k 1.1 and
+    // 6/11 with k 1. A throttle that keeps k for rejectProbability() only decides with the wrong one.
+    const cases: Array<[k: number | undefined, draw: number, expected: number]> = [
+      [3, 0, 0],
+      [undefined, 0.1, 2 / 11],
+      [undefined, 0.2, 2 / 11],
+      [1.1, 0.4, (10 - 1.1 * 4) / 11],
+      [1, 0.3, 6 / 11],
+      [1, 0.55, 6 / 11],
+    ];
+    for (const [k, draw, expected] of cases) {
+      const { throttle, random } = withHistory(10, 4, k === undefined ? {} : { k });
+      const label = k === undefined ? 'the default k' : `k ${k}`;
+      expectProbability(throttle.rejectProbability(), expected, `rejectProbability() with 10 requests, 4 accepts and ${label}`);
+      random.value = draw;
+      const admits = !(draw < expected);
+      expect(
+        throttle.admit(),
+        `admit() with 10 requests, 4 accepts, ${label} and a draw of ${draw} (probability ${expected.toFixed(3)} before the call: ${admits ? 'admit' : 'refuse'})`,
+      ).toBe(admits);
+    }
+  });
+
   test('A7 with k 2 the backend sees about twice what it accepts', () => {
     // Requests every 5 ms to a backend with capacity for one per 25 ms (a fifth of them, with a
     // small burst allowance): the client should send about twice that, 40% of its requests.

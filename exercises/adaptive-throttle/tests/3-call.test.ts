@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { callThrottled, ThrottledError } from '../src/throttle.ts';
-import { describeError, settle, spyThrottle } from './helpers.ts';
+import { describeError, settle, spyThrottle, started } from './helpers.ts';
 
 describe('callThrottled', () => {
   test('A8 a refused request is never sent and fails with a ThrottledError', async () => {
@@ -14,6 +14,22 @@ describe('callThrottled', () => {
     expect(error instanceof Error, 'a ThrottledError is an Error').toBe(true);
     expect((error as Error).name, 'name of the ThrottledError').toBe('ThrottledError');
     expect(throttle.log, 'calls on the throttle').toEqual(['admit']);
+  });
+
+  // Decided before anything is sent, so a callThrottled that refuses outside its async code throws
+  // out of the call itself; settle() and any await take that for a rejection.
+  test('A8 a refusal is a rejected promise, never a synchronous throw', async () => {
+    for (const opts of [undefined, { isOverload: () => true }]) {
+      const throttle = spyThrottle(false);
+      let sends = 0;
+      const what = `admit() refused${opts ? ', with isOverload given' : ''}, calling callThrottled without awaiting it`;
+      const call = started(() => callThrottled(throttle, async () => void sends++, opts), what);
+      const outcome = await settle(() => call);
+      if (outcome.ok) expect.fail(`${what}: callThrottled resolved although admit() refused`);
+      expect(outcome.error instanceof ThrottledError, `${what}: the rejection is a ThrottledError (got ${describeError(outcome.error)})`).toBe(true);
+      expect(sends, `${what}: send() calls`).toBe(0);
+      expect(throttle.log, `${what}: calls on the throttle`).toEqual(['admit']);
+    }
   });
 
   test('A8 an admitted request is sent once; a success resolves with its value and records an accept', async () => {
@@ -80,6 +96,32 @@ describe('callThrottled', () => {
       ),
     );
     expect(second.log, 'calls on the throttle when isOverload says true').toEqual(['admit', 'record(false)']);
+  });
+
+  // A send() that throws before it returns a promise (a client that checks its arguments first) has
+  // failed like one that rejects. A callThrottled that is not async and chains on send()'s promise
+  // lets that throw out of the call, unrecorded; settle() and any await take it for a rejection.
+  test('A8 a send() that throws synchronously is a failure: recorded, and a rejected promise with its error', async () => {
+    for (const opts of [undefined, { isOverload: () => false }]) {
+      const throttle = spyThrottle(true);
+      const failure = new TypeError('invalid item id');
+      const what = `send() threw synchronously${opts ? ', with isOverload saying false' : ''}, calling callThrottled without awaiting it`;
+      const call = started(
+        () =>
+          callThrottled(
+            throttle,
+            () => {
+              throw failure;
+            },
+            opts,
+          ),
+        what,
+      );
+      const outcome = await settle(() => call);
+      if (outcome.ok) expect.fail(`${what}: callThrottled resolved`);
+      expect(outcome.error, `${what}: the rejection is send()’s own error (got ${describeError(outcome.error)})`).toBe(failure);
+      expect(throttle.log, `${what}: calls on the throttle`).toEqual(['admit', opts ? 'record(true)' : 'record(false)']);
+    }
   });
 
   test('A8 record() is called only after send() settles', async () => {

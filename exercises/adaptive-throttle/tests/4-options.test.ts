@@ -2,7 +2,12 @@ import { describe, test } from 'vitest';
 import { AdaptiveThrottle, type AdaptiveThrottleOptions } from '../src/throttle.ts';
 import { expectAccepted, expectRangeError } from './helpers.ts';
 
-const show = (o: object) => JSON.stringify(o, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+/** Options as they would be written in JS: `{ k: Infinity }`, `{ windowMs: -0 }`, `{}`. */
+const show = (o: object) => {
+  const value = (v: unknown) => (typeof v === 'number' ? (Object.is(v, -0) ? '-0' : String(v)) : JSON.stringify(v));
+  const entries = Object.entries(o).map(([key, v]) => `${key}: ${value(v)}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+};
 
 describe('options', () => {
   test('A9 invalid options throw a RangeError', () => {

@@ -1,5 +1,6 @@
 // Shared helpers for the hidden adaptive-throttle suite.
 import { expect } from 'vitest';
+import { describeError, startedPromise } from '../test-support/expect.ts';
 
 export { describeError, expectAccepted, expectRangeError, settle } from '../test-support/expect.ts';
 import { AdaptiveThrottle, type AdaptiveThrottleOptions } from '../src/throttle.ts';
@@ -59,3 +60,6 @@ export function spyThrottle(admits: boolean) {
 export function expectProbability(actual: number, expected: number, what: string): void {
   if (!(Math.abs(actual - expected) < 1e-12)) expect.fail(`${what}: expected ${expected}, got ${String(actual)}`);
 }
+
+/** Calls `start` (one callThrottled call) without awaiting it; see startedPromise() in ../test-support/expect.ts. */
+export const started = <T>(start: () => Promise<T>, what: string): Promise<T> => startedPromise(start, what, 'callThrottled', describeError);

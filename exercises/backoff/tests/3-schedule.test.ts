@@ -117,6 +117,14 @@ describe('schedules, randomness and validation', () => {
       const strategy = 'linear' as Strategy;
       expectRangeError(() => backoffDelays(strategy, retries, 100, 2000, r), `backoffDelays('linear', ${retries}, 100, 2000, random)`);
     }
+    // One of the four names exactly as the API spells them: no other case, no spaces around.
+    for (const name of ['FULL', 'Equal', ' full', 'none ']) {
+      const strategy = name as Strategy;
+      expectRangeError(
+        () => backoffDelays(strategy, 3, 100, 2000, r),
+        `backoffDelays(${JSON.stringify(name)}, 3, 100, 2000, random) (the names are 'none', 'full', 'equal' and 'decorrelated', exactly)`,
+      );
+    }
   });
 
   test('B8 valid edge values are accepted', () => {

@@ -75,6 +75,10 @@ function call(...args: Parameters<typeof callDownstream>): Promise<Response> {
   return p;
 }
 
+/** What rejection() saw, as a learner reads it. */
+const ended = (outcome: unknown) =>
+  outcome !== null && typeof outcome === 'object' && 'resolvedWith' in outcome ? 'resolved' : `rejected with ${show(outcome)}`;
+
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
     const value = await p;
@@ -301,5 +305,66 @@ describe('D12 any status resolves', () => {
     }
     expect(res?.status, `the downstream answered ${status}, callDownstream resolved with status ${show(res?.status)}`).toBe(status);
     expect(await res.text()).toBe(`body ${status}`);
+  });
+
+  // A failure of the call is the returned promise rejecting, as a refusal is (D10): a callDownstream
+  // that is not async and hands fetch's promise straight back lets a fetch that throws, or a Request
+  // built from a bad URL, throw out of the call itself, which an await in the caller cannot tell apart.
+  test.concurrent('D12 a failed call rejects with its error, never a synchronous throw', async ({ h }) => {
+    const failure = new TypeError('fetch failed');
+    const cases: Array<[string, string, typeof fetch, (outcome: unknown) => boolean, string]> = [
+      [
+        'fetch rejected with a TypeError (a network failure)',
+        URL_B,
+        fakeFetch(h, () => Promise.reject(failure)).fetch,
+        (o) => o === failure,
+        'that same error',
+      ],
+      [
+        'fetch threw a TypeError synchronously (a client that checks its arguments before returning a promise)',
+        URL_B,
+        (() => {
+          throw failure;
+        }) as unknown as typeof fetch,
+        (o) => o === failure,
+        'that same error',
+      ],
+      ['the URL was "http://[not-a-host/" (fetch rejects with a TypeError)', 'http://[not-a-host/', fakeFetch(h).fetch, (o) => o instanceof Error, 'an error'],
+    ];
+    for (const [situation, url, fetch, expected, what] of cases) {
+      const { ctx } = ctxWith(1000);
+      let outcome: unknown;
+      try {
+        outcome = await rejection(call(ctx, url, undefined, { fetch }));
+      } catch (e) {
+        expect.fail(`${situation}: ${(e as Error).message}`);
+      }
+      expect(expected(outcome), `${situation}; callDownstream ${ended(outcome)}, expected a rejection with ${what}`).toBe(true);
+    }
+  });
+
+  // D12 names no exception for a call its signal cut short: fetch rejects, and callDownstream
+  // rejects with that same error, not one of its own. The fake rejects with an error of its own
+  // making, so what the signal's reason is does not matter.
+  test.concurrent('D12 a call cut short by its signal rejects with the error fetch rejected with', async ({ h }) => {
+    const cases: Array<[string, number, (controller: AbortController) => void]> = [
+      ['ctx.signal aborted during the call', 1000, (controller) => setTimeout(() => controller.abort(), 20)],
+      ['the call ran out of its left = 50 ms', 70, () => {}],
+    ];
+    await Promise.all(
+      cases.map(async ([situation, remaining, cut]) => {
+        const { ctx, controller } = ctxWith(remaining);
+        const failure = new TypeError(`fetch failed: ${situation}`);
+        const f = fakeFetch(h, (c, scope) => hangUntilAborted(c, scope).catch(() => Promise.reject(failure)));
+        const p = rejection(call(ctx, URL_B, undefined, { fetch: f.fetch }));
+        cut(controller);
+        const outcome = await p;
+        expect(f.calls.length, `${situation}: fetch was called ${f.calls.length} time(s), expected once`).toBe(1);
+        expect(
+          outcome === failure,
+          `${situation}, and fetch then rejected with ${show(failure)}; callDownstream ${ended(outcome)}, expected a rejection with that same error (D12 makes no exception for an aborted call)`,
+        ).toBe(true);
+      }),
+    );
   });
 });

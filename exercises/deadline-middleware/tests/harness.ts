@@ -22,6 +22,8 @@ export interface Served {
   /** req.deadline when next() was first called */
   ctx: any;
   /** performance.now() and Date.now() when next() was first called */
+  /** performance.now() when the server got the request, before the middleware ran */
+  receivedAt: number;
   nextAt: number;
   nextAtDate: number;
   handlerCalled: boolean;
@@ -71,6 +73,7 @@ async function startServer(scope: Scope, mw: Middleware, handler: Handler): Prom
   const waiters: Array<{ n: number; resolve: (s: Served) => void }> = [];
   const server = http.createServer((req: Req, res) => {
     const call: Served = {
+      receivedAt: performance.now(),
       req,
       res,
       nextCalls: [],

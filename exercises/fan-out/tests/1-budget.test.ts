@@ -3,14 +3,17 @@
 // its own scope (the `h` fixture, harness.ts).
 import { beforeAll, describe, expect } from 'vitest';
 import { fanOut, FanOutError } from '../src/fan-out.ts';
-import { budgetCut, deadline, describeOutcome, ms, test } from './harness.ts';
+import { budgetCut, CUTOFF_PAST_BUDGET_MS, deadline, describeOutcome, movingDeadline, ms, test } from './harness.ts';
 
 // F7's test of the cut at the end of the budget (3-optional.test.ts) may wait 1 s for its call:
 // the call starts with the first file and runs beside the tests until F7 reads it. From a timer, not
 // from the hook itself: a fanOut that loops forever then hangs while a test runs, and the results name
 // that test instead of saying the file never loaded.
 beforeAll(() => {
-  setTimeout(() => void budgetCut(fanOut), 0);
+  setTimeout(() => {
+    void budgetCut(fanOut);
+    void budgetCut(fanOut, CUTOFF_PAST_BUDGET_MS);
+  }, 0);
 });
 
 describe('F1 parallel branches', () => {
@@ -74,6 +77,28 @@ describe('F2 one budget: remaining minus the reserve', () => {
       expect(o.ok, describeOutcome(o)).toBe(true);
     },
   );
+});
+
+describe('F2 the budget is read once', () => {
+  test.concurrent('F2 every branch gets the budget of one read of remaining(), even when later reads would say less', async ({ h }) => {
+    // remaining() says 1000 on the first read and 100 ms less on every read after it.
+    const { ctx, reads } = movingDeadline(1000, 100);
+    const b = h.branches([
+      ['price', true, { after: 0, value: 1 }],
+      ['stock', true, { after: 0, value: 2 }],
+      ['tax', true, { after: 0, value: 3 }],
+      ['reviews', false, { after: 0, value: 4 }],
+    ]);
+    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any));
+    const got = Object.values(b.probes).map((p) => `${p.name} ${String(p.timeoutMs)}`);
+    const budgets = new Set(Object.values(b.probes).map((p) => p.timeoutMs));
+    const fromOneRead = reads.some((r) => budgets.size === 1 && budgets.has(Math.floor(r - 20)));
+    expect(
+      fromOneRead,
+      `remaining() was read ${reads.length} time(s) (${reads.join(', ')}) and the branches got ${got.join(', ')}: read it once when fanOut starts, and give every branch Math.floor(that - reserveMs)`,
+    ).toBe(true);
+    expect(o.ok, describeOutcome(o)).toBe(true);
+  });
 });
 
 describe('F3 no time left: nothing is called', () => {

@@ -46,6 +46,24 @@ describe('F4 a required failure fails fast', () => {
     expect((o as any).error.cause, `${situation}; the FanOutError's cause should be the branch's own error`).toBe(failure);
     await expectAborted(h, [b.probes['stock']!, b.probes['slow']!, b.probes['reviews']!], situation);
   });
+
+  // A synchronous throw of a branch (a bug in a client, a bad argument) is a failure like a
+  // rejection: fanOut turns it into its own rejection, and neither lets it escape nor hands it on raw.
+  test.concurrent('F4 a required branch that throws synchronously fails the call as a rejection, and the others are aborted', async ({ h }) => {
+    const { ctx } = deadline(5000);
+    const failure = new TypeError('bad argument to the pricing client');
+    // Last in the list, so the branches before it have been called whatever fanOut then does.
+    const b = h.branches([
+      ['stock', true, 'hang'],
+      ['reviews', false, 'hang'],
+      ['price', true, { throws: failure }],
+    ]);
+    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any));
+    const situation = 'the required branch "price" threw synchronously when it was called';
+    expectFanOutError(o, 'failed', 'price', situation);
+    expect((o as any).error.cause, `${situation}; the FanOutError's cause should be the error it threw`).toBe(failure);
+    await expectAborted(h, [b.probes['stock']!, b.probes['reviews']!], situation);
+  });
 });
 
 describe('F5 a required timeout fails', () => {

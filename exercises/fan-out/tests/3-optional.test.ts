@@ -4,7 +4,7 @@
 // budget reads a call that started with the first file (budgetCut() in harness.ts).
 import { describe, expect } from 'vitest';
 import { fanOut } from '../src/fan-out.ts';
-import { budgetCut, deadline, describeOutcome, ms, test } from './harness.ts';
+import { budgetCut, CUTOFF_PAST_BUDGET_MS, deadline, describeOutcome, ms, test } from './harness.ts';
 
 const sorted = (xs: unknown) => (Array.isArray(xs) ? [...xs].sort() : xs);
 
@@ -50,6 +50,10 @@ describe('F7 optional branches are cut at the cutoff', () => {
         `the signal of the optional "${p.name}" aborted only at ${ms(p.abortedAt)}, when the required "price" finished (${ms(price.settledAt)}), not at its 40 ms cutoff`,
       ).toBe(true);
     }
+    expect(
+      price.abortedAt === undefined || price.abortedAt >= price.settledAt,
+      `the signal of the required "price" aborted at ${ms(price.abortedAt)}, while it was still working (it answered at ${ms(price.settledAt)}): cutting an optional branch at its cutoff must abort that branch's signal only`,
+    ).toBe(true);
     const value = (o as any).value;
     expect(value?.results, `"price" and "reviews" finished in time; ${describeOutcome(o)}`).toEqual({ price: 1, reviews: 'r' });
     expect(sorted(value?.dropped), `"recs" and "ads" missed the cutoff; ${describeOutcome(o)}`).toEqual(['ads', 'recs']);
@@ -65,6 +69,18 @@ describe('F7 optional branches are cut at the cutoff', () => {
     expect((o as any).value?.dropped, describeOutcome(o)).toEqual(['recs']);
     expect((o as any).value?.results, describeOutcome(o)).toEqual({ price: 1 });
   });
+
+  // CUTOFF_PAST_BUDGET_MS is 5000: the name is written out, as the Vietnamese names file reads it.
+  test.concurrent('F7 with optionalCutoffMs 5000, past the budget, an optional branch is still cut when the budget runs out', async () => {
+    const { o, recs } = await budgetCut(fanOut, CUTOFF_PAST_BUDGET_MS);
+    expect(
+      recs.abortedAt,
+      `the optional "recs" got timeoutMs ${String(recs.timeoutMs)} (Math.min(left, optionalCutoffMs) with 60 ms left), but its signal had not aborted when that ran out (${describeOutcome(o)}): cut it at its timeoutMs, not at optionalCutoffMs`,
+    ).toBeDefined();
+    expect(recs.abortedAt! >= 50, `the signal of "recs" aborted after ${ms(recs.abortedAt)}, before its 60 ms ran out`).toBe(true);
+    expect(o.ok, describeOutcome(o)).toBe(true);
+    expect((o as any).value?.dropped, describeOutcome(o)).toEqual(['recs']);
+  });
 });
 
 describe('F8 the result', () => {
@@ -77,16 +93,21 @@ describe('F8 the result', () => {
       ['reviews', false, { throws: new Error('bug') }], // dropped first
       ['stock', true, { after: 5, value: 2 }],
       ['tips', false, { after: 5, value: 't' }],
+      ['late', false, { after: 60, value: 'l' }], // ignores its signal: answers 20 ms after its cutoff (dropped fourth)
+      ['tax', true, { after: 90, value: 3 }], // still working when "late" answers
     ]);
-    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 200); // the cutoff is at 40 ms
+    const o = await h.observe(b.t0, () => fanOut(ctx, b.list as any, { optionalCutoffMs: 40 }), 300); // the cutoff is at 40 ms
     expect(o.ok, describeOutcome(o)).toBe(true);
     const { results, dropped } = (o as any).value ?? {};
     expect(
       dropped,
-      `the branches were given as recs, ads, price, reviews, stock, tips; ${describeOutcome(o)}, expected dropped ["recs","ads","reviews"] (the order given, not the order they dropped out)`,
-    ).toEqual(['recs', 'ads', 'reviews']);
+      `the branches were given as recs, ads, price, reviews, stock, tips, late, tax; ${describeOutcome(o)}, expected dropped ["recs","ads","reviews","late"] (the order given, not the order they dropped out)`,
+    ).toEqual(['recs', 'ads', 'reviews', 'late']);
     const keys = results && typeof results === 'object' ? Object.keys(results).sort() : results;
-    expect(keys, `results should hold exactly the branches that succeeded; ${describeOutcome(o)}`).toEqual(['price', 'stock', 'tips']);
-    expect([results.price, results.stock, results.tips], describeOutcome(o)).toEqual([1, 2, 't']);
+    expect(
+      keys,
+      `results should hold exactly the branches that succeeded in time (the optional "late" answered at 60 ms, after its 40 ms cutoff, so it is dropped and not a result); ${describeOutcome(o)}`,
+    ).toEqual(['price', 'stock', 'tax', 'tips']);
+    expect([results.price, results.stock, results.tips, results.tax], describeOutcome(o)).toEqual([1, 2, 't', 3]);
   });
 });

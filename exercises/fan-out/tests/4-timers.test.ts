@@ -1,62 +1,11 @@
 // F10 is about the process: once the calls have settled, no timer of fanOut may keep it alive.
-// The fan-outs run here and the number of live timers must come back to (nearly) where it was. Node
-// counts them itself (process.getActiveResourcesInfo, which leaves out unref'd ones); a runtime that
-// cannot (a browser's Web Worker) has its global timer functions instrumented while the fan-outs run,
-// counting every timer not yet fired or cleared and not unref()'d. Either way a cleared timer, an
-// unref()'d timer and AbortSignal.timeout (unref'd in Node, not a global timer in a browser) pass,
-// and a live 60 s branch timer fails.
+// The fan-outs run here, and the timers made while they run must all be gone (fired, cleared or
+// unref()'d) once they have settled; ../test-support/timers.ts says how they are followed (every
+// Timeout, node:timers ones too, where the runtime has async_hooks). A cleared timer, an unref()'d
+// timer and AbortSignal.timeout (unref'd in Node) pass, and a live 60 s branch timer fails.
 import { expect, test } from 'vitest';
 import { fanOut } from '../src/fan-out.ts';
-
-type Handle = ReturnType<typeof setTimeout>;
-interface TimerCount {
-  live(): number;
-  stop(): void;
-}
-
-/** Timers that keep the event loop alive, or undefined where the runtime cannot tell. */
-function liveTimers(): number | undefined {
-  const info = (globalThis as any).process?.getActiveResourcesInfo?.();
-  return Array.isArray(info) ? info.filter((r) => r === 'Timeout').length : undefined;
-}
-
-/** Whether liveTimers() really sees a ref'd timer come and go on this runtime. */
-function canCountTimers(): boolean {
-  const before = liveTimers();
-  if (before === undefined) return false;
-  const t = setTimeout(() => {}, 10_000);
-  const during = liveTimers();
-  clearTimeout(t);
-  return during === before + 1 && liveTimers() === before;
-}
-
-/** Counts the timers made through the global functions from now until stop(), as Node would. */
-function instrumentedTimers(): TimerCount {
-  const g = globalThis as any;
-  const real = { setTimeout: g.setTimeout, clearTimeout: g.clearTimeout, setInterval: g.setInterval, clearInterval: g.clearInterval };
-  const live = new Map<unknown, Handle>(); // by the id clearTimeout may be given: the handle, or its number
-  const key = (h: unknown) => (h !== null && typeof h === 'object' && Symbol.toPrimitive in h ? Number(h) : h);
-  g.setTimeout = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const h: Handle = real.setTimeout((...a: unknown[]) => (live.delete(key(h)), fn(...a)), ms, ...args);
-    live.set(key(h), h);
-    return h;
-  };
-  g.setInterval = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const h: Handle = real.setInterval(fn, ms, ...args);
-    live.set(key(h), h);
-    return h;
-  };
-  g.clearTimeout = (h: unknown) => (live.delete(key(h)), real.clearTimeout(h));
-  g.clearInterval = (h: unknown) => (live.delete(key(h)), real.clearInterval(h));
-  return {
-    live: () => [...live.values()].filter((h: any) => (typeof h?.hasRef === 'function' ? h.hasRef() : true)).length,
-    stop: () => Object.assign(g, real),
-  };
-}
-
-function timerCount(): TimerCount {
-  return canCountTimers() ? { live: () => liveTimers()!, stop: () => {} } : instrumentedTimers();
-}
+import { watchTimers } from '../test-support/timers.ts';
 
 // A macrotask turn (setImmediate is Node's; a zero timer is the same everywhere else).
 const turn = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
@@ -139,19 +88,20 @@ function expectJudgeable(outcomes: string[]) {
 const LEAK_MESSAGE = 'a timer of fanOut keeps the process alive. Clear every timer when the call settles (success or failure), or unref() it.';
 
 test('F10 no timer of fanOut keeps the process alive once the calls have settled', async () => {
-  const timers = timerCount();
+  const timers = watchTimers();
   try {
     await turn();
-    const before = timers.live();
+    const before = timers.live().length;
     const outcomes = await fanOutsInProcess();
+    timers.seal();
     expectJudgeable(outcomes);
     await turn();
     await turn();
-    let leaked = timers.live() - before;
+    let leaked = timers.live().length - before;
     if (leaked > 0) {
       // The test runner may have a short timer of its own pending; a leaked 60 s timer stays.
       await new Promise((resolve) => setTimeout(resolve, 250));
-      leaked = timers.live() - before;
+      leaked = timers.live().length - before;
     }
     // Every kind of fan-out ran five times, so a leak on any one path leaves at least five timers.
     expect(

@@ -111,6 +111,24 @@ function branches(scope: Scope, spec: Array<[string, boolean, Behaviour]>) {
   return { list: made.map((m) => m.branch), probes, t0 };
 }
 
+/**
+ * A caller's deadline whose remaining() is `first` on the first read and `step` ms less on every
+ * read after it, as a real clock moves on: F2's budget is read once, so no branch sees a later read.
+ */
+export function movingDeadline(first: number, step: number) {
+  const controller = new AbortController();
+  const reads: number[] = [];
+  const ctx = {
+    signal: controller.signal,
+    remaining: () => {
+      const value = Math.max(0, first - step * reads.length);
+      reads.push(value);
+      return value;
+    },
+  };
+  return { ctx, reads };
+}
+
 /** The caller's deadline: a fixed remaining() and a signal the test can abort. */
 export function deadline(remaining: number) {
   const controller = new AbortController();
@@ -171,32 +189,41 @@ function observe(scope: Scope, t0: { at: number }, start: () => Promise<unknown>
 }
 
 type FanOutFn = (ctx: any, branches: any, opts?: any) => Promise<unknown>;
-let budgetCutRun: Promise<{ o: Outcome; recs: Probe }> | undefined;
+export interface BudgetCut {
+  o: Outcome;
+  recs: Probe;
+}
+const budgetCutRuns = new Map<number | undefined, Promise<BudgetCut>>();
 /**
- * F7 without optionalCutoffMs: an optional branch that hangs is cut when the 60 ms budget runs out.
- * Its call is awaited 1.5 s, as it always has been: a helper that gives every branch a fixed 1 s
- * timeout passes that test (its rule is F2) only once that 1 s has run out, and must go on passing
- * it. So the call starts once, with the first test file (its beforeAll), and runs beside the other
- * rules' tests (whose timers are their own scopes'); F7's test awaits the same call, and starts it
- * if nothing has. Its timers are cleared as soon as the call has settled or its guard has run out,
- * well before F10 (the last file) counts the process's timers.
+ * F7 without optionalCutoffMs, or with one past the budget (`cutoffMs`): an optional branch that
+ * hangs is cut when the 60 ms budget runs out. Its call is awaited 1.5 s, as it always has been: a
+ * helper that gives every branch a fixed 1 s timeout passes that test (its rule is F2) only once that
+ * 1 s has run out, and must go on passing it. So each call starts once, with the first test file (its
+ * beforeAll), and runs beside the other rules' tests (whose timers are their own scopes'); F7's tests
+ * await the same calls, and start them if nothing has. Their timers are cleared as soon as a call has
+ * settled or its guard has run out, well before F10 (the last file) counts the process's timers.
  */
-export function budgetCut(fanOut: FanOutFn): Promise<{ o: Outcome; recs: Probe }> {
-  if (budgetCutRun) return budgetCutRun;
+export function budgetCut(fanOut: FanOutFn, cutoffMs?: number): Promise<BudgetCut> {
+  const running = budgetCutRuns.get(cutoffMs);
+  if (running) return running;
   const scope = new Scope();
   const { ctx } = deadline(80); // left = 60 ms
   const b = scope.branches([
     ['price', true, { after: 10, value: 1 }],
     ['recs', false, 'hang'],
   ]);
-  budgetCutRun = scope
-    .observe(b.t0, () => fanOut(ctx, b.list), 1500)
+  const run = scope
+    .observe(b.t0, () => fanOut(ctx, b.list, cutoffMs === undefined ? undefined : { optionalCutoffMs: cutoffMs }), 1500)
     .then((o) => {
       scope.close();
       return { o, recs: b.probes['recs']! };
     });
-  return budgetCutRun;
+  budgetCutRuns.set(cutoffMs, run);
+  return run;
 }
+
+/** The optionalCutoffMs past the 60 ms budget that F7's second budget test gives. */
+export const CUTOFF_PAST_BUDGET_MS = 5000;
 
 export const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
 

@@ -125,4 +125,29 @@ describe('when to hedge', () => {
       }),
     );
   });
+
+  test.concurrent('H5 compares the method case-insensitively: get, Head and options are hedged, post and Post are not', async ({ h }) => {
+    const cases: Array<[method: string, hedged: boolean]> = [
+      ['get', true],
+      ['Head', true],
+      ['options', true],
+      ['post', false],
+      ['Post', false],
+      ['delete', false],
+    ];
+    await Promise.all(
+      cases.map(async ([method, hedged]) => {
+        const s = h.scripted({ 1: { after: 60, value: 'one' }, 2: 'hang' });
+        const b = spyBudget();
+        const label = `method '${method}'`;
+        const value = await resolvesWithin(hedgedFetch(s.request, { hedgeDelayMs: 15, budget: b.budget, method }), quiet(300), label);
+        expect(value, `value of a call with ${label}`).toBe('one');
+        expect(
+          s.calls.length,
+          `attempts sent for a call with ${label} that took 60 ms with hedgeDelayMs 15 (${hedged ? `'${method.toUpperCase()}' is hedged` : `'${method.toUpperCase()}' is never hedged`})`,
+        ).toBe(hedged ? 2 : 1);
+        if (!hedged) expect(b.count('tryHedge'), `budget.tryHedge() calls for a call with ${label}`).toBe(0);
+      }),
+    );
+  });
 });

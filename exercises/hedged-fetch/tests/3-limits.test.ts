@@ -2,7 +2,20 @@
 // H11's tests watch the whole process (its timers, its unhandled rejections) and run one at a time.
 import { describe, expect } from 'vitest';
 import { hedgedFetch } from '../src/hedge.ts';
-import { delay, manualClock, quiet, rejectsWithin, resolvesWithin, SETTLE_MS, settleWithin, show, spyBudget, test, unhandledDuring } from './harness.ts';
+import {
+  delay,
+  manualClock,
+  quiet,
+  rejectsWithin,
+  resolvesWithin,
+  SETTLE_MS,
+  settleWithin,
+  show,
+  spyBudget,
+  started,
+  test,
+  unhandledDuring,
+} from './harness.ts';
 
 const isTimeoutError = (e: unknown) => typeof e === 'object' && e !== null && (e as Error).name === 'TimeoutError';
 
@@ -18,6 +31,29 @@ describe('cancellation, deadline, failures and clean-up', () => {
     );
     expect(error, 'the rejection (the signal’s reason)').toBe(reason);
     expect(b.log, 'budget calls and attempts').toEqual([]);
+  });
+
+  // Known before anything is sent, so a hedgedFetch that checks it before building its promise
+  // throws it out of the call itself; a test that only awaits the call cannot tell that from a rejection.
+  test.concurrent('H8 an already aborted signal is a rejected promise, never a synchronous throw', async ({ h }) => {
+    const cases: Array<[string, unknown, string | undefined]> = [
+      ['AbortSignal.abort(new Error(…)) on a GET', new Error('caller gave up'), undefined],
+      ["AbortSignal.abort('gone') on a GET (a reason that is not an Error)", 'gone', undefined],
+      ['AbortSignal.abort(new Error(…)) on a POST', new Error('caller gave up'), 'POST'],
+    ];
+    for (const [label, reason, method] of cases) {
+      const b = spyBudget();
+      const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
+      const what = `${label}, calling hedgedFetch without awaiting it`;
+      const opts = { hedgeDelayMs: 20, budget: b.budget, signal: AbortSignal.abort(reason), ...(method ? { method } : {}) };
+      const { error } = await rejectsWithin(
+        started(() => hedgedFetch(s.request, opts), what),
+        quiet(150),
+        what,
+      );
+      expect(error, `the rejection (the signal’s reason), ${what}`).toBe(reason);
+      expect(b.log, `budget calls and attempts, ${what}`).toEqual([]);
+    }
   });
 
   test.concurrent('H8 the caller aborting aborts both attempts and rejects at once, even if they ignore it', async ({ h }) => {
@@ -65,6 +101,25 @@ describe('cancellation, deadline, failures and clean-up', () => {
     }
   });
 
+  test.concurrent('H9 a deadline already passed is a rejected promise, never a synchronous throw', async ({ h }) => {
+    for (const [deadlineAt, method] of [
+      [0, 'GET'],
+      [-5, 'GET'],
+      [0, 'POST'],
+    ] as const) {
+      const b = spyBudget();
+      const s = h.scripted({ 1: { after: 1, value: 'one' } }, b.log);
+      const what = `deadlineAt ${deadlineAt} at now() 0 on a ${method}, calling hedgedFetch without awaiting it`;
+      const { error } = await rejectsWithin(
+        started(() => hedgedFetch(s.request, { hedgeDelayMs: 20, budget: b.budget, deadlineAt, now: () => 0, method }), what),
+        quiet(150),
+        what,
+      );
+      expect(isTimeoutError(error), `the rejection is a TimeoutError (got ${show(error)}), ${what}`).toBe(true);
+      expect(b.log, `budget calls and attempts, ${what}`).toEqual([]);
+    }
+  });
+
   test.concurrent('H9 at the deadline both attempts are aborted and the call rejects with a TimeoutError', async ({ h }) => {
     const clock = manualClock(1000);
     const s = h.scripted({ 1: 'deaf', 2: 'deaf' });
@@ -89,10 +144,10 @@ describe('cancellation, deadline, failures and clean-up', () => {
     clock.t = 380; // 20 ms left by the clock when the hedge is due: less than hedgeDelayMs
     const value = await resolvesWithin(p, quiet(300), 'first answers at 60 ms, 20 ms left when the hedge is due');
     expect(value, 'value of the call').toBe('one');
-    expect(b.log, 'budget calls and attempts (a hedge that cannot get hedgeDelayMs before the deadline is not sent, and the budget is not asked)').toEqual([
-      'recordRequest',
-      'attempt 1',
-    ]);
+    expect(
+      b.log.join(', '),
+      'budget calls and attempts (a hedge that cannot get hedgeDelayMs before the deadline is not sent, and the budget is not asked)',
+    ).toBe('recordRequest, attempt 1');
   });
 
   test.concurrent('H9 still hedges when more than hedgeDelayMs is left', async ({ h }) => {
@@ -137,6 +192,77 @@ describe('cancellation, deadline, failures and clean-up', () => {
     expect(error, 'the rejection').toBe(boom);
     expect(at, 'ms until the call rejected (hedgeDelayMs 500)').toBeLessThan(250);
     expect(s.calls.length, 'attempts sent').toBe(1);
+  });
+
+  // An attempt whose request() throws instead of returning a promise (a client that checks its
+  // arguments first) has failed like one that rejects. A hedgedFetch that calls request() bare in
+  // its Promise executor lets that throw reject the whole call at once, unhedged.
+  test.concurrent('H10 a first attempt that throws synchronously has failed: the hedge is sent at once', async ({ h }) => {
+    const thrown = new TypeError('no replica for this key');
+    const s = h.scripted({ 1: { throws: thrown }, 2: { after: 5, value: 'two' } });
+    const what = 'the first attempt threw synchronously, hedgeDelayMs 500';
+    const value = await resolvesWithin(
+      started(() => hedgedFetch(s.request, { hedgeDelayMs: 500, budget: spyBudget().budget }), what),
+      250,
+      what,
+    );
+    expect(value, `value of the call (${what})`).toBe('two');
+    expect(s.calls[1]?.startedAt, `ms until the hedge started (${what})`).toBeLessThan(250);
+
+    const refused = h.scripted({ 1: { throws: thrown }, 2: { after: 1, value: 'two' } });
+    const why = 'the first attempt threw synchronously and the budget refused the hedge';
+    const { error } = await rejectsWithin(
+      started(() => hedgedFetch(refused.request, { hedgeDelayMs: 500, budget: spyBudget([false]).budget }), why),
+      250,
+      why,
+    );
+    expect(error, `the rejection (${why})`).toBe(thrown);
+    expect(refused.calls.length, `attempts sent (${why})`).toBe(1);
+  });
+
+  // H10's early hedge goes out on the same conditions as the timer's: H9's deadline check included.
+  test.concurrent('H10 a first attempt that fails early is not hedged when less than hedgeDelayMs is left before the deadline', async ({ h }) => {
+    const boom = new Error('first failed');
+    const b = spyBudget();
+    const s = h.scripted({ 1: { after: 5, error: boom }, 2: { after: 1, value: 'two' } }, b.log);
+    // now() reads 0 until the first attempt is sent and 900 after: 1000 ms left at the start, 100 ms when
+    // it fails. hedgeDelayMs 300 keeps the hedge timer far behind the failure, even on a loaded machine.
+    const now = () => (s.calls.length === 0 ? 0 : 900);
+    const what = 'the first attempt fails at 5 ms with 100 ms left before the deadline (hedgeDelayMs 300)';
+    const { error } = await rejectsWithin(hedgedFetch(s.request, { hedgeDelayMs: 300, budget: b.budget, deadlineAt: 1000, now }), quiet(150), what);
+    expect(error, `the rejection (${what}: no hedge may go, so the first failure is the result)`).toBe(boom);
+    expect(b.log.join(', '), `budget calls and attempts (${what}: no hedge is sent and the budget is not asked)`).toBe('recordRequest, attempt 1');
+  });
+
+  // The hedge's request() may throw synchronously as well: from the hedge timer, or from the first
+  // attempt's failure handler. Either way it is one more failed attempt, not an escaped exception.
+  test.concurrent('H10 a hedge whose request() throws synchronously has failed too', async ({ h }) => {
+    const thrown = new TypeError('no second replica');
+    const late = new Error('first failed late');
+    const afterTimer = h.scripted({ 1: { after: 60, error: late }, 2: { throws: thrown } });
+    const early = h.scripted({ 1: { after: 5, error: new Error('first failed early') }, 2: { throws: thrown } });
+    const firstWins = h.scripted({ 1: { after: 60, value: 'one' }, 2: { throws: thrown } });
+    const opts = { hedgeDelayMs: 15, budget: spyBudget().budget };
+    const [a, b, c] = await Promise.all([
+      rejectsWithin(
+        started(() => hedgedFetch(afterTimer.request, opts), 'the hedge threw at 15 ms, the first attempt fails at 60 ms'),
+        quiet(300),
+        'the hedge threw synchronously at 15 ms, the first attempt fails at 60 ms',
+      ),
+      rejectsWithin(
+        started(() => hedgedFetch(early.request, { ...opts, hedgeDelayMs: 300 }), 'the first attempt fails at 5 ms, the hedge sent then throws'),
+        quiet(150),
+        'the first attempt fails at 5 ms (hedgeDelayMs 300), the hedge sent at once throws synchronously',
+      ),
+      resolvesWithin(
+        started(() => hedgedFetch(firstWins.request, opts), 'the hedge threw at 15 ms, the first attempt answers at 60 ms'),
+        quiet(300),
+        'the hedge threw synchronously at 15 ms, the first attempt answers at 60 ms',
+      ),
+    ]);
+    expect(a.error, 'the rejection when the hedge threw and the first attempt then failed (the last failure)').toBe(late);
+    expect(b.error, 'the rejection when the first attempt failed and the hedge then threw (the last failure)').toBe(thrown);
+    expect(c, 'value of the call when the hedge threw and the first attempt then answered').toBe('one');
   });
 
   test.concurrent('H10 when both attempts fail, the call rejects with the last failure', async ({ h }) => {

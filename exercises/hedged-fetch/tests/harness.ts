@@ -5,7 +5,9 @@
 // fixture): the timers of its scripted attempts and the signals it holds are released when that
 // test finishes, however it ended, without touching the tests still running.
 import { expect } from 'vitest';
+import { startedPromise } from '../test-support/expect.ts';
 import { scopedTest, TestScope } from '../test-support/scope.ts';
+import { watchTimers } from '../test-support/timers.ts';
 
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -30,7 +32,8 @@ export type Step =
   | { after: number; value: string } // resolves after `after` ms (rejects at once if aborted first)
   | { after: number; error: Error } // rejects with `error` after `after` ms
   | 'hang' // settles only when its signal aborts (rejects with the signal's reason)
-  | 'deaf'; // never settles, even when its signal aborts: a request that ignores cancellation
+  | 'deaf' // never settles, even when its signal aborts: a request that ignores cancellation
+  | { throws: Error }; // throws `throws` synchronously instead of returning a promise
 
 export interface AttemptRecord {
   attempt: unknown;
@@ -46,9 +49,9 @@ export class Scope extends TestScope {
     return scripted(this, steps, log);
   }
 
-  /** See watchTimers() below; stops watching when the test finishes. */
+  /** See learnerTimers() below; stops watching when the test finishes. */
   watchTimers(): { left(): number } {
-    return watchTimers(this);
+    return learnerTimers(this);
   }
 }
 
@@ -68,6 +71,7 @@ function scripted(scope: Scope, steps: Record<number, Step>, log?: string[]) {
     events++;
     scope.retain(signal);
     const step = steps[calls.length] ?? 'hang';
+    if (typeof step === 'object' && 'throws' in step) throw step.throws;
     return new Promise<string>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = () => {
@@ -152,12 +156,15 @@ export function show(o: Outcome | unknown): string {
     x instanceof Error || (typeof x === 'object' && x !== null && 'name' in x) ? `${(x as Error).name}: ${(x as Error).message}` : JSON.stringify(x);
   if (typeof o === 'object' && o !== null && 'kind' in o) {
     const out = o as Outcome;
-    if (out.kind === 'pending') return 'still pending';
+    if (out.kind === 'pending') return 'was still pending';
     if (out.kind === 'resolved') return `resolved with ${v(out.value)} after ${Math.round(out.at)} ms`;
     return `rejected with ${v(out.error)} after ${Math.round(out.at)} ms`;
   }
   return v(o);
 }
+
+/** Calls `start` (one hedgedFetch call) without awaiting it; see startedPromise() in ../test-support/expect.ts. */
+export const started = <T>(start: () => Promise<T>, what: string): Promise<T> => startedPromise(start, what, 'hedgedFetch', show);
 
 /** Expects `p` to resolve within the wait and returns its value; fails with what happened instead. */
 export async function resolvesWithin(p: Promise<unknown>, wait: Wait, what: string): Promise<unknown> {
@@ -174,85 +181,18 @@ export async function rejectsWithin(p: Promise<unknown>, wait: Wait, what: strin
 }
 
 const learnerDir = new URL('../src/', import.meta.url).pathname;
-// Node's async_hooks where the runtime has them (taken without an import, so that the suite also
-// loads in a browser's Web Worker); elsewhere watchTimers() wraps the global setTimeout instead.
-const asyncHooks = (globalThis as any).process?.getBuiltinModule?.('node:async_hooks') as typeof import('node:async_hooks') | undefined;
-type TimerLike = { hasRef?: () => boolean; _destroyed?: boolean };
-const holdsProcess = (t: TimerLike) => t._destroyed !== true && (typeof t.hasRef === 'function' ? t.hasRef() : true);
-
 /**
- * Starts watching the timers the learner's code creates; `left()` counts those still holding the
- * process (unref'd ones, like AbortSignal.timeout's, do not). Timers are told apart by their creation
- * stack, so timers that other tests left behind cannot hide or fake a leak. Uses async_hooks where
- * the runtime has it (this also sees node:timers and timers/promises), else wraps the global
- * setTimeout/clearTimeout.
+ * Starts watching the timers the learner's code creates (told apart by their creation stack, so timers
+ * that other tests left behind cannot hide or fake a leak); `left()` counts those still holding the
+ * process (unref'd ones, like AbortSignal.timeout's, do not). ../test-support/timers.ts says how.
  */
-function watchTimers(scope: Scope): { left(): number } {
-  const timers: TimerLike[] = [];
-  const mine = () => {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 40; // the learner's frame sits below the runtime's own timer frames
-    const stack = new Error().stack ?? '';
-    Error.stackTraceLimit = limit;
-    return stack.includes(learnerDir);
-  };
-  let sawProbe = false;
-  let hook: { disable(): unknown } | undefined;
-  try {
-    hook = asyncHooks
-      ?.createHook({
-        init(_id, type, _trigger, resource) {
-          if (type !== 'Timeout') return;
-          sawProbe = true;
-          if (mine()) timers.push(resource as TimerLike);
-        },
-      })
-      .enable();
-    clearTimeout(setTimeout(() => {}, 1)); // does this runtime report timers to the hook?
-  } catch {
-    hook = undefined;
-  }
-  if (hook && sawProbe) {
-    const enabled = hook;
-    scope.defer(() => enabled.disable());
-    return {
-      left() {
-        enabled.disable();
-        return timers.filter(holdsProcess).length;
-      },
-    };
-  }
-  hook?.disable();
-  const live = new Set<ReturnType<typeof setTimeout>>();
-  const realSet = globalThis.setTimeout;
-  const realClear = globalThis.clearTimeout;
-  const wrappedSet = function (this: unknown, fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) {
-    const fromLearner = mine();
-    const handle: ReturnType<typeof setTimeout> = realSet(
-      (...a: unknown[]) => {
-        live.delete(handle);
-        fn(...a);
-      },
-      ms,
-      ...args,
-    );
-    if (fromLearner) live.add(handle);
-    return handle;
-  };
-  globalThis.setTimeout = wrappedSet as unknown as typeof setTimeout;
-  globalThis.clearTimeout = ((h: ReturnType<typeof setTimeout> | undefined) => {
-    if (h !== undefined) live.delete(h);
-    realClear(h);
-  }) as typeof clearTimeout;
-  const restore = () => {
-    globalThis.setTimeout = realSet;
-    globalThis.clearTimeout = realClear;
-  };
-  scope.defer(restore);
+function learnerTimers(scope: Scope): { left(): number } {
+  const watch = watchTimers({ madeBy: learnerDir });
+  scope.defer(() => watch.stop());
   return {
     left() {
-      restore();
-      return [...live].filter((h) => holdsProcess(h as unknown as TimerLike)).length;
+      watch.stop();
+      return watch.live().length;
     },
   };
 }

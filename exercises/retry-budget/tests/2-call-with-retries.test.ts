@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { callWithRetries } from '../src/budget.ts';
-import { describeError, scriptedAttempt, settle, spyBudget } from './helpers.ts';
+import { describeError, scriptedAttempt, settle, spyBudget, started } from './helpers.ts';
 
 const fail = (n: number) => new Error(`attempt ${n} failed`);
 const withoutDeposits = (log: string[]) => log.filter((entry) => entry !== 'deposit');
@@ -61,6 +61,33 @@ describe('callWithRetries', () => {
       expect(log.filter((e) => e === 'attempt').length, `attempts when trySpend number ${sent} is refused`).toBe(sent);
       expect(log.filter((e) => e === 'trySpend').length, `trySpend calls when trySpend number ${sent} is refused`).toBe(sent);
       if (!outcome.ok) expect(outcome.error, `rejection when trySpend number ${sent} is refused: the error of attempt ${sent}`).toBe(errors[sent - 1]);
+    }
+  });
+
+  // An attempt() that throws instead of returning a promise (a client that checks its arguments
+  // first) has failed like one that rejects. A callWithRetries written as attempt().catch(…) lets the
+  // first such throw out of the call itself, and a later one end the call without the retries left;
+  // settle() and any await take the first for a rejection.
+  test('T7 an attempt that throws synchronously has failed like one that rejects', async () => {
+    const thrown = [1, 2, 3].map((n) => new TypeError(`attempt ${n} threw`));
+    const cases: Array<[string, Array<'throws' | 'ok'>, string[]]> = [
+      ['the first attempt threw synchronously, the second resolved', ['throws', 'ok'], ['attempt', 'trySpend', 'attempt']],
+      ['every attempt threw synchronously (maxAttempts 3)', ['throws', 'throws', 'throws'], ['attempt', 'trySpend', 'attempt', 'trySpend', 'attempt']],
+    ];
+    for (const [what, plan, calls] of cases) {
+      const log: string[] = [];
+      let n = 0;
+      const attempt = (): Promise<string> => {
+        log.push('attempt');
+        const i = n++;
+        if (plan[i] === 'throws') throw thrown[i];
+        return Promise.resolve('ok');
+      };
+      const call = started(() => callWithRetries(spyBudget(log), attempt, { maxAttempts: 3 }), what);
+      const outcome = await settle(() => call);
+      expect(withoutDeposits(log), `${what}: attempt and trySpend calls`).toEqual(calls);
+      if (plan.includes('ok')) expect(outcome.ok ? outcome.value : describeError(outcome.error), `${what}: the outcome`).toBe('ok');
+      else expect(outcome.ok ? 'a value' : outcome.error, `${what}: the rejection is the last attempt's own error`).toBe(thrown[2]);
     }
   });
 });

@@ -2,8 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { callWithRetries, RatioRetryBudget, RetryThrottle, type RatioRetryBudgetOptions, type RetryThrottleOptions } from '../src/budget.ts';
 import { describeError, expectAccepted, expectRangeError, settle } from './helpers.ts';
 
-const show = (o: object) =>
-  JSON.stringify(o, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v === undefined ? 'undefined' : v));
+/** An options object as it would be written in JavaScript: NaN, Infinity and -0 as numbers, not strings. */
+const value = (v: unknown): string => (typeof v === 'number' ? (Object.is(v, -0) ? '-0' : String(v)) : v === undefined ? 'undefined' : JSON.stringify(v));
+const show = (o: object) => {
+  const fields = Object.entries(o).map(([k, v]) => `${k}: ${value(v)}`);
+  return fields.length === 0 ? '{}' : `{ ${fields.join(', ')} }`;
+};
 
 describe('options', () => {
   test('T12 RatioRetryBudget rejects invalid options with a RangeError', () => {
@@ -73,7 +77,7 @@ describe('options', () => {
   });
 
   test('T12 callWithRetries rejects an invalid maxAttempts with a RangeError, before any attempt', async () => {
-    for (const maxAttempts of [0, -1, 1.5, Number.NaN]) {
+    for (const maxAttempts of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       let attempts = 0;
       const budget = { deposit() {}, trySpend: () => true };
       // A synchronous throw and a rejected promise are both accepted.

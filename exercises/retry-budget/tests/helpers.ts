@@ -1,6 +1,8 @@
 // Shared helpers for the hidden retry-budget suite.
 import { expect } from 'vitest';
 
+import { describeError } from '../test-support/expect.ts';
+
 export { describeError, expectAccepted, expectRangeError, settle } from '../test-support/expect.ts';
 
 /**
@@ -46,4 +48,23 @@ export function scriptedAttempt<T>(log: string[], outcomes: Array<T | Error>) {
 /** Float-tolerant comparison for rules that are not about exactness (exactness has its own rules). */
 export function expectTokens(actual: number, expected: number, what: string): void {
   if (!(Math.abs(actual - expected) < 1e-9)) expect.fail(`${what}: expected ${expected} tokens, got ${String(actual)}`);
+}
+
+/**
+ * Calls `start` (one callWithRetries call) without awaiting it, as a caller does that starts several
+ * calls before awaiting any, or writes `callWithRetries(…).catch(…)`: fails the test when the call
+ * throws synchronously or returns something that is not a promise. settle() (and any await, or a
+ * try/catch around one) takes a synchronous throw for a rejection. Returns the promise.
+ */
+export function started<T>(start: () => Promise<T>, what: string): Promise<T> {
+  let result: unknown;
+  try {
+    result = start();
+  } catch (error) {
+    expect.fail(`${what}: callWithRetries threw synchronously (${describeError(error)}), out of the call itself; it must return a promise`);
+  }
+  if (typeof (result as { then?: unknown } | null | undefined)?.then !== 'function') {
+    expect.fail(`${what}: callWithRetries returned ${describeError(result)}, not a promise`);
+  }
+  return Promise.resolve(result as PromiseLike<T>);
 }

@@ -108,6 +108,21 @@ describe('outcomes', () => {
     }
   });
 
+  // fetch sends 'put' and 'delete' as PUT and DELETE, so they are the same idempotent requests.
+  test('R4 compares methods case-insensitively: put, delete and get are retried', async () => {
+    for (const method of ['put', 'delete', 'get', 'Put']) {
+      const { f, opts } = setup([503, 200]);
+      const body = method.toLowerCase() === 'put' ? 'x' : undefined;
+      const res = await fetchWithRetry(URL_, { method, body }, opts).catch((e: unknown) => e);
+      expect(res instanceof Response ? res.status : String(res), `outcome of method '${method}' after a 503`).toBe(200);
+      expect(f.calls.length, `fetch calls for method '${method}'`).toBe(2);
+    }
+    const { f, opts } = setup([503, 200]);
+    const err = await rejection(fetchWithRetry(URL_, { method: 'post', body: 'x' }, opts), RetryError, "method 'post' then 503");
+    expect(f.calls.length, "fetch calls for method 'post'").toBe(1);
+    expect(err.reason, "reason for method 'post'").toBe('not-idempotent');
+  });
+
   test('R5 sends the same Idempotency-Key and the caller request on every attempt', async () => {
     const { f, opts } = setup([503, new TypeError('fetch failed'), 200]);
     const init: RequestInit = {
@@ -137,6 +152,34 @@ describe('outcomes', () => {
       expect(call.headers.get('authorization'), `authorization on attempt ${call.n}`).toBe('Bearer t0k');
       expect(call.headers.get('accept'), `accept on attempt ${call.n}`).toBe('application/json');
       expect(call.headers.get('idempotency-key'), `Idempotency-Key on attempt ${call.n}`).toBe('k-1');
+    }
+  });
+
+  test('R5 keeps caller headers given as an array of pairs or a plain object', async () => {
+    const forms: Array<[string, Array<[string, string]> | Record<string, string>]> = [
+      [
+        'an array of pairs',
+        [
+          ['x-trace-id', 'abc123'],
+          ['accept', 'application/json'],
+        ],
+      ],
+      ['a plain object', { 'x-trace-id': 'abc123', accept: 'application/json' }],
+    ];
+    for (const [form, headers] of forms) {
+      for (const idempotencyKey of ['k-2', undefined]) {
+        const { f, opts } = setup([503, 200]);
+        const label = `headers as ${form}, ${idempotencyKey === undefined ? 'no idempotencyKey' : `idempotencyKey ${idempotencyKey}`}`;
+        const res = await fetchWithRetry(URL_, { method: 'PUT', headers, body: 'v' }, { ...opts, idempotencyKey }).catch((e: unknown) => e);
+        expect(res instanceof Response ? res.status : String(res), `outcome (${label})`).toBe(200);
+        expect(f.calls.length, `fetch calls (${label})`).toBe(2);
+        for (const call of f.calls) {
+          expect(call.headers.get('x-trace-id'), `x-trace-id on attempt ${call.n} (${label})`).toBe('abc123');
+          expect(call.headers.get('accept'), `accept on attempt ${call.n} (${label})`).toBe('application/json');
+          expect(call.headers.get('idempotency-key'), `Idempotency-Key on attempt ${call.n} (${label})`).toBe(idempotencyKey ?? null);
+          expect(await call.body, `body on attempt ${call.n} (${label})`).toBe('v');
+        }
+      }
     }
   });
 

@@ -1,6 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { fetchWithRetry, fullJitterDelay, RetryError } from '../src/retry.ts';
-import { clock, delay, pendingSleep, recordingSleep, rejection, scriptedFetch, settles, settleWithin, until, URL_, watchGlobal, type Step } from './helpers.ts';
+import {
+  clock,
+  delay,
+  pendingSleep,
+  recordingSleep,
+  rejection,
+  response,
+  scriptedFetch,
+  settles,
+  settleWithin,
+  started,
+  until,
+  URL_,
+  watchGlobal,
+  type Step,
+} from './helpers.ts';
 
 function setup(steps: Step[], random: () => number = () => 0.5) {
   const c = clock(0);
@@ -105,6 +120,44 @@ describe('timing', () => {
     expect(s.waits[0], `wait after Retry-After: soon (observed ${s.waits[0]})`).toBeCloseTo(50, 6);
   });
 
+  // R8 names two statuses: a 408, 502 or 504 that carries Retry-After still waits the R7 jitter.
+  test('R8 ignores Retry-After on a 408, 502 or 504', async () => {
+    for (const status of [408, 502, 504]) {
+      const { f, s, opts } = setup([{ status, headers: { 'Retry-After': '5' } }, 200], () => 0.5);
+      const res = await fetchWithRetry(URL_, undefined, opts).catch((e: unknown) => e);
+      expect(res instanceof Response ? res.status : String(res), `outcome after a ${status} with Retry-After: 5`).toBe(200);
+      expect(f.calls.length, `fetch calls after a ${status} with Retry-After: 5`).toBe(2);
+      expect(s.waits.length, `sleep calls after a ${status} with Retry-After: 5`).toBe(1);
+      expect(s.waits[0], `wait after a ${status} with Retry-After: 5 (observed ${s.waits[0]} ms; R8 is only for 429 and 503)`).toBeCloseTo(50, 6);
+    }
+  });
+
+  // delay-seconds is digits only. A value that is not is ignored (the R7 wait, 50 ms here), unless a
+  // date parser reads it as a date, which for these values is one in the past: no wait asked, so
+  // anything from 0 to the R7 wait passes.
+  test('R8 does not read -5, 1e3, 0x10 or 1.5 as delay-seconds', async () => {
+    for (const value of ['-5', '1e3', '0x10', '1.5']) {
+      const { f, s, opts } = setup([{ status: 503, headers: { 'Retry-After': value } }, 200], () => 0.5);
+      const res = await fetchWithRetry(URL_, undefined, opts).catch((e: unknown) => e);
+      expect(res instanceof Response ? res.status : String(res), `outcome after a 503 with Retry-After: ${value}`).toBe(200);
+      expect(f.calls.length, `fetch calls after a 503 with Retry-After: ${value}`).toBe(2);
+      expect(s.waits.length, `sleep calls after a 503 with Retry-After: ${value}`).toBe(1);
+      const w = s.waits[0]!;
+      expect(w, `wait after Retry-After: ${value} (observed ${w} ms; delay-seconds is digits only)`).toBeGreaterThanOrEqual(0);
+      expect(w, `wait after Retry-After: ${value} (observed ${w} ms; delay-seconds is digits only)`).toBeLessThanOrEqual(50);
+    }
+  });
+
+  test('R8 a Retry-After date in the past asks for no wait', async () => {
+    const when = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const { s, opts } = setup([{ status: 429, headers: { 'Retry-After': when.toUTCString() } }, 200], () => 0.5);
+    await fetchWithRetry(URL_, undefined, opts).catch(() => {});
+    expect(s.waits.length, 'sleep calls').toBe(1);
+    const w = s.waits[0]!;
+    expect(w, `wait for Retry-After: ${when.toUTCString()}, a minute ago (observed ${w} ms)`).toBeGreaterThanOrEqual(0);
+    expect(w, `wait for Retry-After: ${when.toUTCString()}, a minute ago (observed ${w} ms)`).toBeLessThanOrEqual(50);
+  });
+
   test('R9 gives up with no-time-left instead of sleeping past the deadline', async () => {
     const { f, s, opts } = setup([503, 200], () => 0.99);
     const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, baseMs: 200, deadlineAt: 100 }), RetryError, 'a 198 ms wait with 100 ms left');
@@ -132,6 +185,33 @@ describe('timing', () => {
     const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 3000 }), RetryError, 'Retry-After: 5 with 3 s left');
     expect(s.waits.length, 'sleep calls').toBe(0);
     expect(err.reason, 'reason').toBe('no-time-left');
+  });
+
+  test('R9 reads the clock after the attempt, not before it', async () => {
+    const c = clock(0);
+    // The attempt itself takes 900 ms on the injected clock: 100 ms are left for a 100 ms wait.
+    const f = scriptedFetch([() => (c.advance(900), response(503)), 200]);
+    const s = recordingSleep(c);
+    const err = await rejection(
+      fetchWithRetry(URL_, undefined, { deadlineAt: 1000, baseMs: 200, now: c.now, random: () => 0.5, sleep: s.sleep, fetch: f.fetch }),
+      RetryError,
+      'a 100 ms wait after an attempt that ended at 900 ms, deadline 1000',
+    );
+    expect(s.waits, 'waits (the attempt ended at 900 ms on now(); 900 + 100 reaches the deadline 1000)').toEqual([]);
+    expect(err.reason, 'reason').toBe('no-time-left');
+    expect(f.calls.length, 'fetch calls').toBe(1);
+  });
+
+  test('R9 no-time-left carries the status of the last attempt', async () => {
+    const { s, opts } = setup([503, 200], () => 0.99);
+    const err = await rejection(
+      fetchWithRetry(URL_, undefined, { ...opts, baseMs: 200, deadlineAt: 100 }),
+      RetryError,
+      'a 198 ms wait with 100 ms left after a 503',
+    );
+    expect(s.waits.length, 'sleep calls').toBe(0);
+    expect(err.reason, 'reason').toBe('no-time-left');
+    expect(err.status, 'RetryError.status after a 503 then no time left').toBe(503);
   });
 
   // R10's and R14's tests wait on real time (attempt timeouts, the caller's abort): each rule's tests
@@ -167,6 +247,21 @@ describe('timing', () => {
     expect(after, 'ms until the signal aborted with 80.7 ms left and attemptTimeoutMs 5000').toBeLessThanOrEqual(400);
   });
 
+  test.concurrent('R10 measures the time left again before each attempt', async () => {
+    // The wait moves now() from 0 to 4000: the second attempt has 80 ms left before the deadline.
+    const { f, s, opts } = setup([503, 'hang'], () => 0.5);
+    const p = fetchWithRetry(URL_, undefined, { ...opts, deadlineAt: 4080, baseMs: 8000, capMs: 8000, attemptTimeoutMs: 5000, maxAttempts: 2 });
+    const outcome = await settleWithin(p, 600);
+    expect(s.waits, 'waits').toEqual([4000]);
+    expect(f.calls.length, `fetch calls (outcome: ${outcome.kind === 'rejected' ? String(outcome.error) : outcome.kind})`).toBe(2);
+    const call = f.calls[1]!;
+    const after = call.abortedAt === undefined ? undefined : Math.round(call.abortedAt - call.startedAt);
+    const what = 'the second attempt, started at now() 4000 with deadlineAt 4080 and attemptTimeoutMs 5000';
+    expect(call.abortedAt, `when the signal of ${what} aborted (waited 600 ms)`).toBeDefined();
+    expect(after, `ms until the signal of ${what} aborted`).toBeGreaterThanOrEqual(40);
+    expect(after, `ms until the signal of ${what} aborted`).toBeLessThanOrEqual(600);
+  });
+
   test.concurrent("R10 aborts the attempt's signal when the caller's signal aborts", async () => {
     const { f, opts } = setup(['hang'], () => 0.5);
     const ac = new AbortController();
@@ -184,7 +279,7 @@ describe('timing', () => {
     await settleWithin(p, 500);
   });
 
-  test('R11 throws deadline-exceeded without calling fetch when the deadline has passed', async () => {
+  test('R11 rejects with deadline-exceeded without calling fetch when the deadline has passed', async () => {
     for (const deadlineAt of [-5, 0]) {
       const { f, opts } = setup([200]);
       const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, deadlineAt }), RetryError, `deadlineAt ${deadlineAt} at now() 0`);
@@ -207,11 +302,51 @@ describe('timing', () => {
     expect(err.attempts, 'attempts').toBe(1);
   });
 
+  // Known before any attempt, so a helper that checks it outside its async code throws it out of
+  // the call itself; a test that only awaits the call cannot tell that from a rejection.
+  test('R11 a deadline already passed is a rejected promise, never a synchronous throw', async () => {
+    for (const deadlineAt of [-5, 0]) {
+      const { f, opts } = setup([200]);
+      const what = `deadlineAt ${deadlineAt} at now() 0, calling fetchWithRetry without awaiting it`;
+      const err = await rejection(
+        started(() => fetchWithRetry(URL_, undefined, { ...opts, deadlineAt }), what),
+        RetryError,
+        what,
+      );
+      expect(err.reason, `reason (${what})`).toBe('deadline-exceeded');
+      expect(f.calls.length, `fetch calls (${what})`).toBe(0);
+    }
+  });
+
   test.concurrent('R14 rejects with aborted and no fetch when the signal is already aborted', async () => {
     const { f, opts } = setup([200]);
     const err = await rejection(fetchWithRetry(URL_, undefined, { ...opts, signal: AbortSignal.abort() }), RetryError, 'an already aborted signal');
     expect(f.calls.length, 'fetch calls').toBe(0);
     expect(err.reason, 'reason').toBe('aborted');
+  });
+
+  test.concurrent('R14 an already aborted signal is a rejected promise, never a synchronous throw', async () => {
+    const cases: Array<[string, RequestInit | undefined, object]> = [
+      ['AbortSignal.abort()', undefined, { signal: AbortSignal.abort() }],
+      ["AbortSignal.abort(new Error('the user closed the page'))", undefined, { signal: AbortSignal.abort(new Error('the user closed the page')) }],
+      [
+        'an aborted signal on a POST with a budget',
+        { method: 'POST', body: 'x' },
+        { signal: AbortSignal.abort(), budget: { deposit() {}, trySpend: () => true } },
+      ],
+      ['an aborted signal and a deadline already passed', undefined, { signal: AbortSignal.abort(), deadlineAt: 0 }],
+    ];
+    for (const [label, init, extra] of cases) {
+      const { f, opts } = setup([200]);
+      const what = `${label}, calling fetchWithRetry without awaiting it`;
+      const err = await rejection(
+        started(() => fetchWithRetry(URL_, init, { ...opts, ...extra }), what),
+        RetryError,
+        what,
+      );
+      expect(err.reason, `reason (${what})`).toBe('aborted');
+      expect(f.calls.length, `fetch calls (${what})`).toBe(0);
+    }
   });
 
   test.concurrent('R14 rejects promptly with aborted when the caller aborts during an attempt', async () => {

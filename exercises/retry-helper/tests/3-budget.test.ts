@@ -47,12 +47,20 @@ describe('retry budget', () => {
     expect(b.log, 'order of budget and fetch calls').toEqual(['deposit', 'fetch', 'trySpend', 'fetch', 'trySpend', 'fetch']);
   });
 
-  test('R12 a refused token throws budget-exhausted and sends no retry', async () => {
+  test('R12 a refused token rejects with budget-exhausted and sends no retry', async () => {
     const { f, b, opts } = setup([503, 200], [false]);
     const err = await rejection(fetchWithRetry(URL_, undefined, opts), RetryError, 'a budget that refuses');
     expect(err.reason, 'reason').toBe('budget-exhausted');
     expect(f.calls.length, 'fetch calls').toBe(1);
     expect(b.log.filter((x) => x === 'trySpend').length, 'trySpend calls').toBe(1);
+  });
+
+  test('R12 budget-exhausted carries the status of the last attempt', async () => {
+    const { b, opts } = setup([502, 200], [false]);
+    const err = await rejection(fetchWithRetry(URL_, undefined, opts), RetryError, 'a 502 and a budget that refuses');
+    expect(err.reason, 'reason').toBe('budget-exhausted');
+    expect(err.status, 'RetryError.status after a 502 then a refused token').toBe(502);
+    expect(b.log, 'order of budget and fetch calls').toEqual(['deposit', 'fetch', 'trySpend']);
   });
 
   test('R12 spends no token when maxAttempts is reached', async () => {

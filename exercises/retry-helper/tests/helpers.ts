@@ -1,6 +1,7 @@
 // Test doubles for the hidden retry-helper suite. They behave like the real thing where it
 // matters (fetch rejects with the signal's reason when it aborts) and record what they saw.
 import { expect } from 'vitest';
+import { startedPromise } from '../test-support/expect.ts';
 
 export const URL_ = 'https://api.example.test/orders';
 
@@ -162,6 +163,9 @@ export function describeValue(v: unknown): string {
   }
   return String(v);
 }
+
+/** Calls `start` (one fetchWithRetry call) without awaiting it; see startedPromise() in ../test-support/expect.ts. */
+export const started = <T>(start: () => Promise<T>, what: string): Promise<T> => startedPromise(start, what, 'fetchWithRetry', describeValue);
 
 /** Awaits `p`, expecting a RetryError; returns it. Fails with what was observed otherwise. */
 export async function rejection(

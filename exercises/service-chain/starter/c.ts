@@ -1,8 +1,7 @@
-// Service C: the slow worker at the bottom. B calls C; C works in TICK_MS steps.
+// Service C: the slow worker at the bottom. B calls C; C does its job one TICK_MS step at a time.
 // As shipped it always finishes its job, even when its deadline has passed and nobody is waiting
 // for the answer any more. Repair it by the rules in the brief (S1-S8).
 import { createServer, type Server } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BUDGET_MS, sendJson, TICK_MS } from './chain.ts';
 
 export interface ServiceCOptions {
@@ -10,23 +9,22 @@ export interface ServiceCOptions {
   workMs: number;
   /** Ceiling and default budget; default DEFAULT_BUDGET_MS. */
   budgetMs?: number;
-  /** Called once per finished step of work. */
-  onTick?: () => void;
+  /** Does one TICK_MS step of the job. */
+  step: () => Promise<void>;
 }
 
 export function createServiceC(opts: ServiceCOptions): Server {
   const budgetMs = opts.budgetMs ?? DEFAULT_BUDGET_MS; // TODO: unused: read B's x-deadline-ms
   void budgetMs;
-  const steps = Math.ceil(opts.workMs / TICK_MS);
+  const total = Math.ceil(opts.workMs / TICK_MS);
 
   return createServer(async (_req, res) => {
-    let ticks = 0;
+    let steps = 0;
     // TODO: stop at the deadline (S7) and as soon as B goes away (S6); a budget of 0 means no work (S3).
-    while (ticks < steps) {
-      await sleep(TICK_MS);
-      ticks++;
-      opts.onTick?.();
+    while (steps < total) {
+      await opts.step();
+      steps++;
     }
-    sendJson(res, 200, { work: 'done', ticks });
+    sendJson(res, 200, { work: 'done', steps });
   });
 }

@@ -1,13 +1,13 @@
 // Shared by the hidden tests: the learner's three services (and stand-ins for B or C) on loopback
-// ports, a user client that can hang up, and counters of what reached each server. A rule's tests
-// run concurrently (test.concurrent: they mostly wait on real deadlines), so each test gets its own
+// ports, a user client that can hang up, and counters of what reached each server. All the tests
+// run concurrently (they mostly wait on real deadlines; see service-chain.test.ts), so each gets its own
 // scope (the `h` fixture) and everything it opened is closed when that test finishes, however it
 // ended: a service that never answers cannot hang the run or leak into another test.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scopedTest, TestScope } from '../test-support/scope.ts';
 
-/** The scopes of the tests running now (one rule's tests at a time). */
+/** The scopes of the tests running now. */
 const open = new Set<Scope>();
 
 // The wrapper counts calls by URL: a call started with a few milliseconds left may be aborted
@@ -73,13 +73,6 @@ export class Scope extends TestScope {
     super.close();
   }
 
-  sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.defer(() => clearTimeout(timer));
-    });
-  }
-
   /** Starts a meter of event-loop stalls (see StallMeter). */
   stallMeter(): StallMeter {
     let last = performance.now();
@@ -109,16 +102,6 @@ export class Scope extends TestScope {
       if (wait <= 0) return;
       await this.sleep(wait);
     }
-  }
-
-  /** Resolves true as soon as `condition()` holds, or false after `maxMs`. */
-  async until(condition: () => boolean, maxMs: number): Promise<boolean> {
-    const end = performance.now() + maxMs;
-    while (!condition()) {
-      if (performance.now() > end) return false;
-      await this.sleep(5);
-    }
-    return true;
   }
 
   /** Listens on a loopback port and records every request the server receives, beside its own handler. */

@@ -1,5 +1,6 @@
 // Starts the learner's services in a test's scope. harness.ts is imported first on purpose: it
 // wraps fetch before the services' modules load.
+import type http from 'node:http';
 import type { Listening, Scope } from './harness.ts';
 import { createServiceA } from '../src/a.ts';
 import { createServiceB } from '../src/b.ts';
@@ -13,15 +14,50 @@ function make<T>(what: string, factory: () => T): T {
   }
 }
 
-export interface Ticks {
-  n: number;
+/** C works in steps of this many milliseconds (TICK_MS in chain.ts). */
+export const STEP_MS = 10;
+
+/**
+ * C's work as the tests see it. C does its job through the `step` the tests give it, so every step of
+ * work is counted here, on the tests' side, whatever C itself reports or answers.
+ */
+export interface Work {
+  /** steps C started */
+  started: number;
+  /** steps that had finished */
+  done: number;
+  /** the most steps running at the same moment (C runs them one after another: 1) */
+  mostAtOnce: number;
+  /** steps that had finished when C's last answer so far left C (undefined before any answer) */
+  doneAtAnswer?: number;
 }
 
-export async function startC(h: Scope, workMs: number, budgetMs?: number): Promise<Listening & { ticks: Ticks }> {
-  const ticks: Ticks = { n: 0 };
-  const onTick = () => void ticks.n++;
-  const server = make('createServiceC', () => createServiceC(budgetMs === undefined ? { workMs, onTick } : { workMs, onTick, budgetMs }));
-  return { ...(await h.listen(server, 'createServiceC')), ticks };
+export async function startC(h: Scope, workMs: number, budgetMs?: number): Promise<Listening & { work: Work }> {
+  const work: Work = { started: 0, done: 0, mostAtOnce: 0 };
+  let running = 0;
+  // One step of the job: STEP_MS of the tests' time. Once the test has ended it never finishes, so a C
+  // that does not stop is held where it is instead of working on into the next test.
+  const step = (): Promise<void> => {
+    work.started++;
+    running++;
+    work.mostAtOnce = Math.max(work.mostAtOnce, running);
+    return new Promise<void>((resolve) =>
+      h.later(STEP_MS, () => {
+        running--;
+        work.done++;
+        resolve();
+      }),
+    );
+  };
+  const server = make('createServiceC', () => createServiceC(budgetMs === undefined ? { workMs, step } : { workMs, step, budgetMs }));
+  const listening = await h.listen(server, 'createServiceC');
+  // The moment an answer leaves C, the steps done so far are what it may claim.
+  (server as http.Server).on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.once('finish', () => {
+      work.doneAtAnswer = work.done;
+    });
+  });
+  return { ...listening, work };
 }
 
 export async function startB(h: Scope, cUrl: string, budgetMs?: number): Promise<Listening> {

@@ -14,8 +14,11 @@ describe('percentile', () => {
       [50, 20, 30],
       [75, 30, 40],
     ]) {
-      expectSample(percentile(samples, p!), want, `percentile(${show(samples)}, ${p})`);
+      expectSample(percentile(samples, p!), want, p!, samples.length, `percentile(${show(samples)}, ${p})`);
     }
+    // 99.9 / 100 * 1000 is 999.0000000000001: the 999th sample, or the 1000th.
+    const thousand = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expectSample(percentile(thousand, 99.9), [999, 1000], 99.9, 1000, 'percentile([1, 2, 3, … 1000], 99.9)');
   });
 
   test('C1 matches the worked example of the lesson (20 samples)', () => {
@@ -30,7 +33,7 @@ describe('percentile', () => {
       [90, 63, 90],
       [95, 90, 240],
     ]) {
-      expectSample(percentile(LESSON, p!), want, `p${p} of the lesson's 20 samples`);
+      expectSample(percentile(LESSON, p!), want, p!, LESSON.length, `p${p} of the lesson's 20 samples`);
     }
   });
 
@@ -99,7 +102,10 @@ describe('percentile', () => {
     } catch (err) {
       expect.fail(`percentile on a frozen (read-only) array threw ${(err as Error).name}: ${(err as Error).message}; sort a copy instead`);
     }
-    expect(got, 'percentile(Object.freeze([300, 20, 55, 1000, 7]), 50)').toBe(55);
+    // The same answer as for an ordinary array (whether that answer is right is C1's and C2's business).
+    expect(got, 'percentile(Object.freeze([300, 20, 55, 1000, 7]), 50), compared with your percentile([300, 20, 55, 1000, 7], 50)').toBe(
+      percentile([300, 20, 55, 1000, 7], 50),
+    );
   });
 
   test('C4 timeoutFor and falseTimeoutRate leave the caller’s array as it was', () => {

@@ -31,6 +31,12 @@ describe('timeoutFor', () => {
     expect(timeoutFor(samples, { falseTimeoutRate: 0.05 }), `timeoutFor(${show(samples)}, { falseTimeoutRate: 0.05 }): p95 = 180.2`).toBe(181);
     expect(timeoutFor(samples, { falseTimeoutRate: 0.05, paddingMs: 19 }), 'the same with paddingMs 19: 199.2 rounded up').toBe(200);
     expect(timeoutFor(samples, { falseTimeoutRate: 0.45 }), 'the same with falseTimeoutRate 0.45: p55 = 40.5').toBe(41);
+    // A fractional padding is added before rounding, not after it.
+    expect(timeoutFor(samples, { falseTimeoutRate: 0.05, paddingMs: 0.5 }), 'the same with falseTimeoutRate 0.05 and paddingMs 0.5: 180.7 rounded up').toBe(
+      181,
+    );
+    expect(timeoutFor(samples, { falseTimeoutRate: 0.05, paddingMs: 19.9 }), 'the same with paddingMs 19.9: 200.1 rounded up').toBe(201);
+    expect(timeoutFor(LESSON, { falseTimeoutRate: 0.07, paddingMs: 2.5 }), "the lesson's samples, rate 0.07 (p93 = 90 ms) + 2.5 ms: 92.5 rounded up").toBe(93);
   });
 
   test('C5 a rate below 1 / n selects the largest sample', () => {
@@ -56,6 +62,18 @@ describe('falseTimeoutRate', () => {
         `falseTimeoutRate(the lesson's 20 samples, ${timeout}): ${above} of 20 are above ${timeout}, a fraction of ${want}`,
       ).toBeCloseTo(want, 12);
     }
+    // The exact fraction, not a rounded one: 1 of 3 is 1 / 3.
+    const three = [20.7, 10.2, 20.5];
+    for (const [timeout, above] of [
+      [20.6, 1],
+      [15, 2],
+      [10, 3],
+    ] as const) {
+      expect(
+        falseTimeoutRate(three, timeout),
+        `falseTimeoutRate(${show(three)}, ${timeout}): ${above} of 3 are above ${timeout}, exactly ${above} / 3 = ${above / 3}`,
+      ).toBeCloseTo(above / 3, 12);
+    }
   });
 
   test('C6 a sample equal to the timeout is not cut', () => {
@@ -67,6 +85,19 @@ describe('falseTimeoutRate', () => {
       [19.9, 0.8],
     ] as const) {
       expect(falseTimeoutRate(samples, timeout), `falseTimeoutRate(${show(samples)}, ${timeout}): only samples strictly above it count`).toBeCloseTo(want, 12);
+    }
+    // Fractional samples count as they were measured, not rounded to a whole millisecond.
+    const fractional = [20.25, 20.75, 20.5, 19.5];
+    for (const [timeout, want] of [
+      [20.5, 0.25],
+      [20.25, 0.5],
+      [20.6, 0.25],
+      [19.6, 0.75],
+    ] as const) {
+      expect(
+        falseTimeoutRate(fractional, timeout),
+        `falseTimeoutRate(${show(fractional)}, ${timeout}): only samples strictly above ${timeout}, as measured (not rounded), count`,
+      ).toBeCloseTo(want, 12);
     }
   });
 });

@@ -92,7 +92,14 @@ export function callThrottled<T>(
   { isOverload = () => true }: { isOverload?: (error: unknown) => boolean } = {},
 ): Promise<T> {
   if (!throttle.admit()) return Promise.reject(new ThrottledError('throttled locally'));
-  return send().then(
+  // Not async, so a send() that throws before returning a promise would escape the call unrecorded.
+  let sent: Promise<T>;
+  try {
+    sent = send();
+  } catch (error) {
+    sent = Promise.reject(error);
+  }
+  return sent.then(
     (value) => {
       throttle.record(true);
       return value;

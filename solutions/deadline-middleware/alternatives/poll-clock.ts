@@ -103,17 +103,25 @@ export function callDownstream(
   if (ctx.signal.aborted) return Promise.reject(new DeadlineExceededError('cancelled before the call'));
   if (left < minAttemptMs) return Promise.reject(new DeadlineExceededError(`${left} ms is too little`));
 
-  const headers = new Headers(init.headers);
-  headers.set(DEADLINE_HEADER, left.toString());
-  headers.set(REQUEST_ID_HEADER, ctx.requestId);
-
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DeadlineExceededError(`no answer within ${left} ms`)), left);
   const follow = () => controller.abort(ctx.signal.reason);
   ctx.signal.addEventListener('abort', follow, { once: true });
-  const request = new Request(url, { ...init, headers, signal: controller.signal });
-  return (doFetch ?? globalThis.fetch)(request).finally(() => {
+  const cleanUp = () => {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', follow);
-  });
+  };
+  // Not async, so whatever throws from here on (a URL Request cannot parse, an injected fetch that
+  // throws) would escape the call: it is caught and returned as a rejection, as fetch itself does.
+  let response: Promise<Response>;
+  try {
+    const headers = new Headers(init.headers);
+    headers.set(DEADLINE_HEADER, left.toString());
+    headers.set(REQUEST_ID_HEADER, ctx.requestId);
+    response = (doFetch ?? globalThis.fetch)(new Request(url, { ...init, headers, signal: controller.signal }));
+  } catch (error) {
+    cleanUp();
+    return Promise.reject(error);
+  }
+  return response.finally(cleanUp);
 }

@@ -88,8 +88,17 @@ export function callWithRetries<T>(
   const maxAttempts = opts.maxAttempts ?? 3;
   if (!(Number.isInteger(maxAttempts) && maxAttempts >= 1)) return Promise.reject(new RangeError('maxAttempts: a whole number >= 1'));
   budget.deposit();
+  // A chain of promises, not async: an attempt() that throws before returning one must be caught
+  // here, or it would escape the call (the first) or end it without the retries left (a later one).
+  const attemptOnce = (): Promise<T> => {
+    try {
+      return attempt();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
   const from = (n: number): Promise<T> =>
-    attempt().catch((err: unknown) => {
+    attemptOnce().catch((err: unknown) => {
       const retry = n < maxAttempts && budget.trySpend();
       return retry ? from(n + 1) : Promise.reject(err);
     });

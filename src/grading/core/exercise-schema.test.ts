@@ -20,6 +20,10 @@ describe('exercise schema', () => {
     expect(bad({ rules: { r1: tinyExercise.rules['R1'] } }), 'bad rule id').toBe(false);
     expect(bad({ limits: { testTimeoutMs: 5000, runTimeoutMs: 2000 } }), 'run limit below test limit').toBe(false);
     expect(bad({ extra: 1 }), 'unknown key').toBe(false);
+    const { estimateMinutes: _, ...noEstimate } = tinyExercise;
+    expect(exerciseSchema.safeParse(noEstimate).success, 'no estimate of the time it takes').toBe(false);
+    expect(bad({ estimateMinutes: 2.5 }), 'a fractional estimate').toBe(false);
+    expect(bad({ estimateMinutes: 600 }), 'an estimate of ten hours').toBe(false);
   });
 
   test('there is at least one exercise', () => {
@@ -41,7 +45,7 @@ for (const id of ids) {
     test('every rule tested has an entry and every entry is tested', async () => {
       const bundle = (await source.load(id))!;
       const names = Object.entries(bundle.tests)
-        .filter(([path]) => path.endsWith('.test.ts'))
+        .filter(([path]) => path.endsWith('.ts')) // test files, and modules that declare tests for one (service-chain's)
         .flatMap(([, text]) => testNamesIn(text));
       expect(names.length).toBeGreaterThan(0);
       expect(ruleCoverageProblems(Object.keys(bundle.exercise.rules), names)).toEqual([]);

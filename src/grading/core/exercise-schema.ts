@@ -36,6 +36,8 @@ export const exerciseSchema = z.strictObject({
    * the page: no sockets, no child processes) or `webcontainer` (it needs Node: real HTTP servers).
    */
   inBrowser: z.enum(['worker', 'webcontainer']),
+  /** About how long a learner takes, brief to passing run, in minutes: the home page adds them to the lessons' time. */
+  estimateMinutes: z.number().check(z.int(), z.minimum(5), z.maximum(240)),
   rules: z.record(z.string().check(z.regex(RULE_ID)), rule).check(z.refine((r) => Object.keys(r).length > 0, 'at least one rule')),
 });
 

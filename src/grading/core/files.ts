@@ -1,3 +1,5 @@
+// What a learner may send: exactly the exercise's editable files, by their declared paths. Anything
+// else is a GradeInputError (a usage error, reported in the reader's language), never a failed grade.
 import type { Exercise } from './exercise-schema.ts';
 import { exerciseFilePath } from './exercise-schema.ts';
 import { t, type MessageKey } from './messages.ts';

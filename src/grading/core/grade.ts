@@ -1,3 +1,5 @@
+// One grade, the same for every runner: mount the exercise and the learner's files in a Sandbox, run
+// the hidden suite (and the type check) under the watchdog, and map what came back into a Report.
 import { GradeInputError, validateLearnerFiles } from './files.ts';
 import { parseTscOutput } from './location.ts';
 import { mapReport } from './map-report.ts';
@@ -78,6 +80,7 @@ export async function gradeWith(request: GradeRequest, sandbox: Sandbox, opts: G
     root: sandbox.root,
     testTimeoutMs,
     durationMs: performance.now() - started,
+    ...(bundle.testList ? { expectedTests: bundle.testList } : {}),
   });
 }
 
@@ -86,7 +89,7 @@ function runTests(sandbox: Sandbox, warm: boolean, opts: RunOptions): Promise<Ru
 }
 
 async function typeCheck(sandbox: Sandbox, cmd: TypeCheckCommand | TypeChecker, timeoutMs: number): Promise<string> {
-  if ('check' in cmd) return sandbox.root ? cmd.check(sandbox.root) : '';
+  if ('check' in cmd) return sandbox.root ? cmd.check(sandbox.root, sandbox.nodeModules) : '';
   const result: RunResult = await sandbox.run(cmd.command, cmd.args, { timeoutMs });
   return result.output;
 }

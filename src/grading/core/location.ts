@@ -1,3 +1,5 @@
+// Where an error points in the learner's files: a line and column from a stack frame, an esbuild
+// syntax error or tsc's output, with paths outside the exercise's src/ files left out.
 import type { Location } from './types.ts';
 
 const ESBUILD = /(?:^|\s)(?:file:\/\/)?(\/?[^\s:()]*?src\/[^\s:()]+):(\d+):(\d+):\s*ERROR:\s*(.+)/m;

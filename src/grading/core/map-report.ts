@@ -1,3 +1,5 @@
+// The one mapping from a run's raw output (reporter events, progress, the run's end) to a Report:
+// tests grouped by rule, messages in the learner's language, output capped, unreached tests failed.
 import type { Exercise } from './exercise-schema.ts';
 import { cap, relativize, stripAnsi } from './cap.ts';
 import { openTests, parseJsonLines, type ProgressEvent, type ReporterEvent, type SerializedError } from './events.ts';
@@ -26,6 +28,12 @@ export interface MapInput {
   root?: string;
   testTimeoutMs: number;
   durationMs: number;
+  /**
+   * Every test of the suite (the exercise's test-list.json). A test the run never reported (its file
+   * never collected, or the run cut short) then counts as failed, "never reached", instead of not
+   * counting: a learner's code that stops the run cannot shrink the suite it is scored against.
+   */
+  expectedTests?: readonly string[];
 }
 
 const TIMEOUT = /^Test timed out in (\d+)ms/;
@@ -128,6 +136,25 @@ export function mapReport(input: MapInput): Report {
     }
   }
 
+  const reported = new Set(tests.map((x) => x.name));
+  const skipped = new Set(collected.flatMap((f) => f.tests.filter((c) => results.get(c.id)?.state === 'skipped').map((c) => c.name)));
+  const neverReached = (input.expectedTests ?? []).filter((name) => !reported.has(name) && !skipped.has(name));
+  for (const name of neverReached) {
+    tests.push({
+      rule: ruleOf(name) ?? '',
+      name,
+      output: '',
+      duration: 0,
+      status: 'error',
+      message: '',
+      hint: '',
+      details: t(lang, 'test.neverReached'),
+      notRun: true,
+    });
+  }
+  const lastDone = progress.findLast((p) => p.type === 'end');
+  const lastName = lastDone && progress.find((p): p is Extract<ProgressEvent, { type: 'start' }> => p.type === 'start' && p.id === lastDone.id)?.name;
+
   const passedCount = tests.filter((x) => x.status === 'pass').length;
   const report: Report = {
     version: 3,
@@ -137,7 +164,7 @@ export function mapReport(input: MapInput): Report {
     counts: { passed: passedCount, failed: tests.length - passedCount, total: tests.length },
     durationMs: Math.round(input.durationMs),
   };
-  if (stopped || !ended) {
+  if (stopped || !ended || neverReached.length > 0) {
     const seen = new Set(tests.map((x) => x.rule));
     const notRunRules = Object.keys(exercise.rules)
       .filter((r) => !seen.has(r))
@@ -167,7 +194,13 @@ export function mapReport(input: MapInput): Report {
   if (input.stopped || input.run.timedOut) {
     report.status = 'error';
     const ms = Math.round(input.run.durationMs);
-    report.message = hung ? t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' }) : t(lang, 'grade.stoppedLoading', { ms });
+    const unreached = tests.filter((x) => x.notRun).length;
+    const also = unreached > 0 ? ` ${t(lang, 'grade.unreached', { count: unreached })}` : '';
+    report.message = hung
+      ? `${t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' })}${also}`
+      : lastName
+        ? t(lang, 'grade.stoppedBetween', { ms, test: lastName, count: unreached })
+        : `${t(lang, 'grade.stoppedLoading', { ms })}${also}`;
     return report;
   }
   if (!ended || tests.length === 0) {
@@ -176,6 +209,12 @@ export function mapReport(input: MapInput): Report {
       code: String(input.run.exitCode),
       output: clean(input.run.output, root, DETAILS_CAP),
     });
+    return report;
+  }
+  if (neverReached.length > 0) {
+    // The run ended by itself, yet tests of the suite never ran: nothing an honest solution does.
+    report.status = 'error';
+    report.message = t(lang, 'grade.incomplete', { count: neverReached.length, total: input.expectedTests!.length });
     return report;
   }
   if (passedCount < tests.length) {

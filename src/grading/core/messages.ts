@@ -1,11 +1,15 @@
 // The grader's messages in both languages. The browser imports them too (the Web Worker grader).
-import { defineCatalog, type CatalogKey } from '../../i18n/catalog.ts';
+import { defineCatalog, type CatalogKey } from '../../i18n/index.ts';
 
 const en = {
   'grade.syntax': '{file} could not be loaded (line {line}, column {column}): {message}',
   'grade.load': 'The tests could not load your code: {message}',
   'grade.stopped': 'The run was stopped after {ms} ms: test "{test}" never finished. Look for a loop that never ends or never awaits (rule {rule}).',
   'grade.stoppedLoading': 'The run was stopped after {ms} ms before any test finished: does your file loop forever when it is loaded?',
+  'grade.stoppedBetween':
+    'The run was stopped after {ms} ms between two tests, and the {count} tests it never reached count as failed: after "{test}" nothing ran any more (something that never returns, started by your code after a test?).',
+  'grade.incomplete': 'The run ended before every test of the suite had run: {count} of {total} tests were never reached, and count as failed.',
+  'grade.unreached': 'The {count} tests after it were never reached and count as failed.',
   'grade.limitMemory': 'The run was stopped: it used more than {mb} MB of memory while test "{test}" ran. Look for data that grows without end (rule {rule}).',
   'grade.limitMemoryLoading':
     'The run was stopped: it used more than {mb} MB of memory before any test finished. Does your file build something huge when it is loaded?',
@@ -15,6 +19,7 @@ const en = {
   'test.timedOut': 'Timed out after {ms} ms: the call never finished (a promise that never settles, or a wait that is never cancelled?). {details}',
   'test.hung': 'Still running when the run was stopped: an endless loop that never awaits blocks everything.',
   'test.notRun': 'Not run: the run was stopped before this test.',
+  'test.neverReached': 'Never reached: the run ended before this test was collected or run. It counts as failed.',
   'test.limitMemory': 'Still running when the run was stopped for using more than {mb} MB of memory.',
   'input.unknownExercise': 'Unknown exercise "{id}". Known exercises: {known}.',
   'input.missingFile': 'Missing file {file}: the exercise needs {expected}.',
@@ -28,6 +33,10 @@ const vi = {
   'grade.stopped':
     'Lần chạy bị dừng sau {ms} ms: test "{test}" không bao giờ kết thúc. Hãy tìm một vòng lặp không có điểm dừng hoặc không bao giờ await (rule {rule}).',
   'grade.stoppedLoading': 'Lần chạy bị dừng sau {ms} ms trước khi có test nào xong: file của bạn có lặp vô hạn ngay khi được nạp không?',
+  'grade.stoppedBetween':
+    'Lần chạy bị dừng sau {ms} ms giữa hai test, và {count} test chưa bao giờ được chạy tới đều bị tính là trượt: sau "{test}" không còn gì chạy nữa (code của bạn có khởi động sau một test thứ gì không bao giờ trả về không?).',
+  'grade.incomplete': 'Lần chạy kết thúc trước khi mọi test của bộ test được chạy: {count} trên {total} test chưa bao giờ được chạy tới, và bị tính là trượt.',
+  'grade.unreached': '{count} test sau đó chưa bao giờ được chạy tới và bị tính là trượt.',
   'grade.limitMemory':
     'Lần chạy bị dừng: nó dùng quá {mb} MB bộ nhớ trong khi test "{test}" đang chạy. Hãy tìm dữ liệu cứ lớn lên mãi không dừng (rule {rule}).',
   'grade.limitMemoryLoading':
@@ -39,6 +48,7 @@ const vi = {
     'Hết thời gian sau {ms} ms: lời gọi không bao giờ kết thúc (một promise không bao giờ settle, hoặc một lần chờ không bao giờ bị huỷ?). {details}',
   'test.hung': 'Vẫn đang chạy khi lần chạy bị dừng: một vòng lặp vô hạn không await sẽ chặn mọi thứ.',
   'test.notRun': 'Không chạy: lần chạy đã bị dừng trước test này.',
+  'test.neverReached': 'Chưa bao giờ được chạy tới: lần chạy đã kết thúc trước khi test này được nạp hoặc chạy. Nó bị tính là trượt.',
   'test.limitMemory': 'Vẫn đang chạy khi lần chạy bị dừng vì dùng quá {mb} MB bộ nhớ.',
   'input.unknownExercise': 'Không có bài tập "{id}". Các bài tập hiện có: {known}.',
   'input.missingFile': 'Thiếu file {file}: bài tập cần {expected}.',
@@ -48,4 +58,6 @@ const vi = {
 
 export const gradingMessages = defineCatalog({ vi, en });
 export type MessageKey = CatalogKey<typeof gradingMessages>;
-export const t = gradingMessages.t;
+// A function, not `gradingMessages.t`: a property read is kept by the bundler as a possible side effect,
+// which would put both tables in every bundle that imports the grading core's face, used or not.
+export const t: typeof gradingMessages.t = (lang, key, vars) => gradingMessages.t(lang, key, vars);

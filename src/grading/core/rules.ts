@@ -1,3 +1,5 @@
+// Rule ids in test names ("R2: …"): which rule a test belongs to, their order, and the check that
+// every declared rule has a test and every test a declared rule.
 import { RULE_ID } from './exercise-schema.ts';
 
 /** The rule id a test name starts with (`R7 waits …` → `R7`), or undefined. */

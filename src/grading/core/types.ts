@@ -1,4 +1,6 @@
-import type { Lang } from '../../i18n/langs.ts';
+// The types every runner and sandbox share: a run's options and result, the Report a learner sees
+// (tests, rules, locations), and the Sandbox a grade runs in.
+import type { Lang } from '../../i18n/index.ts';
 
 export type { Lang };
 
@@ -58,8 +60,11 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
-/** A limit that stopped a run: its time limit, or the memory of its whole process tree. */
-export type RunLimit = { kind: 'time'; ms: number } | { kind: 'memory'; mb: number };
+/**
+ * A limit that stopped a run: its time limit, the memory of its whole process tree, or (a learner's
+ * process in strict grading) a full disk of its own or too many files in it.
+ */
+export type RunLimit = { kind: 'time'; ms: number } | { kind: 'memory'; mb: number } | { kind: 'disk'; mb: number } | { kind: 'files'; count: number };
 
 export interface RunResult {
   exitCode: number | null;
@@ -75,6 +80,13 @@ export interface RunResult {
 export interface Sandbox {
   /** Absolute path of the sandbox root, when it has one; removed from paths in reports. */
   readonly root?: string;
+  /**
+   * Where, on this machine, the packages its runs see at `<root>/node_modules` are, when that folder
+   * does not show them to a reader outside the sandbox: a confined sandbox's holds only the empty mount
+   * points bubblewrap makes, the packages being bound there inside the confinement alone. The warm type
+   * checker reads the workspace from outside, so it resolves `node_modules` here.
+   */
+  readonly nodeModules?: string;
   /** Writes files (paths relative to the sandbox root, `/`-separated), creating folders. */
   mount(files: Record<string, string>): Promise<void>;
   /** Runs a command in the sandbox root. `node` means the sandbox's Node. Never outlives timeoutMs. */
@@ -94,7 +106,8 @@ export interface Sandbox {
 
 /** A type checker kept between grades (on the command line, the node/ back-end's warm TypeScript service). */
 export interface TypeChecker {
-  check(root: string): Promise<string>;
+  /** Checks `<root>/src`, reading `<root>/node_modules` from `nodeModules` when given (see Sandbox.nodeModules). */
+  check(root: string, nodeModules?: string): Promise<string>;
   /** Drops what was kept for a root (its sandbox was freed). */
   forget(root: string): void;
 }

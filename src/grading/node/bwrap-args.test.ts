@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bwrapArgs, type BwrapPlan } from './bwrap-args.ts';
+import { bwrapArgs, bwrapCommand, type BwrapPlan } from './bwrap-args.ts';
 
 const plan: BwrapPlan = {
   system: [{ path: '/usr' }, { path: '/lib', symlink: 'usr/lib' }],
@@ -57,5 +57,34 @@ describe('bwrapArgs', () => {
       '-e',
       '1',
     ]);
+  });
+});
+
+describe("a learner's process (strict grading)", () => {
+  const learner: BwrapPlan = {
+    ...plan,
+    readOnly: [],
+    readOnlyAt: { '/repo/node_modules/node/bin/node': '/opt/node/bin/node' },
+    nodeModules: {},
+    privateWorkspace: { bytes: 16 << 20, entries: ['src', 'strict', 'package.json'] },
+  };
+  const args = bwrapArgs(learner);
+
+  test('its workspace is a tmpfs of the given size, with the files the grader wrote bound read-only; nothing of the host is writable', () => {
+    expect(at(args, '--size', String(16 << 20), '--tmpfs', '/tmp/g/work')).toBeGreaterThan(at(args, '--tmpfs', '/tmp'));
+    for (const entry of ['src', 'strict', 'package.json']) {
+      expect(at(args, '--ro-bind', `/tmp/g/work/${entry}`, `/tmp/g/work/${entry}`)).toBeGreaterThan(at(args, '--tmpfs', '/tmp/g/work'));
+    }
+    expect(args).not.toContain('--bind');
+    expect(at(args, '--ro-bind', '/repo/node_modules/node/bin/node', '/opt/node/bin/node')).toBeGreaterThan(-1);
+  });
+
+  test('the options and the command split at the command: the options go through a pipe, not the command line', () => {
+    const { options, command } = bwrapCommand(learner);
+    expect([...options, ...command]).toEqual(args);
+    expect(command[0]).toBe('--');
+    expect(command[1]).toBe('/usr/bin/prlimit');
+    expect(command.join(' ')).not.toContain('/tmp/g/work');
+    expect(options).toContain('--ro-bind');
   });
 });

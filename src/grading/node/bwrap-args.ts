@@ -17,6 +17,14 @@ export interface BwrapPlan {
   readOnly: string[];
   /** The workspace (host path), writable, mounted at the same path so reports can strip it. */
   workspace: string;
+  /**
+   * A learner's process (strict grading): its workspace is a private tmpfs of `bytes`, with the named
+   * entries of the host workspace bound read-only into it, so nothing it writes reaches the host's
+   * disk and it can write no more than `bytes` there. Otherwise the host workspace is bound writable.
+   */
+  privateWorkspace?: { bytes: number; entries: string[] };
+  /** Host path -> path inside: a file bound read-only at another path (the Node binary at a neutral one). */
+  readOnlyAt?: Record<string, string>;
   /** Entries of the exercise environment's node_modules: name -> host path, read-only. */
   nodeModules: Record<string, string>;
   /** Size of the private /tmp (bytes). */
@@ -36,6 +44,16 @@ export interface BwrapPlan {
  * namespace dies with its first process, taking every descendant with it.
  */
 export function bwrapArgs(plan: BwrapPlan): string[] {
+  const { options, command } = bwrapCommand(plan);
+  return [...options, ...command];
+}
+
+/**
+ * The same, split: bubblewrap's options (every host path the sandbox is built from), which a confined
+ * run passes through a pipe (`--args FD`) so that its pid 1's /proc/1/cmdline shows none of them, and
+ * the command (`--` prlimit … the command and its arguments), which stays on the command line.
+ */
+export function bwrapCommand(plan: BwrapPlan): { options: string[]; command: string[] } {
   const a: string[] = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session', '--hostname', 'grader'];
   for (const entry of plan.system) {
     if (entry.symlink !== undefined) a.push('--symlink', entry.symlink, entry.path);
@@ -47,8 +65,12 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   a.push('--size', '1048576', '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
   a.push('--size', String(plan.tmpBytes), '--tmpfs', '/tmp');
   for (const path of plan.readOnly) a.push('--ro-bind', path, path);
+  for (const [path, inside] of Object.entries(plan.readOnlyAt ?? {})) a.push('--ro-bind', path, inside);
   // After /tmp: the workspace usually lives under the host's /tmp and must not be hidden by it.
-  a.push('--bind', plan.workspace, plan.workspace);
+  if (plan.privateWorkspace) {
+    a.push('--size', String(plan.privateWorkspace.bytes), '--tmpfs', plan.workspace);
+    for (const entry of plan.privateWorkspace.entries) a.push('--ro-bind', `${plan.workspace}/${entry}`, `${plan.workspace}/${entry}`);
+  } else a.push('--bind', plan.workspace, plan.workspace);
   for (const [name, source] of Object.entries(plan.nodeModules)) {
     a.push('--ro-bind', source, `${plan.workspace}/node_modules/${name}`);
   }
@@ -56,7 +78,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   a.push('--remount-ro', '/', '--chdir', plan.workspace, '--clearenv');
   for (const [k, v] of Object.entries(plan.env)) a.push('--setenv', k, v);
   const { processes, fileBytes, dataBytes } = plan.limits;
-  a.push(
+  const command = [
     '--',
     plan.prlimit,
     // Set inside the new user namespace, so the process count is this sandbox's only.
@@ -67,6 +89,6 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     '--',
     plan.command,
     ...plan.args,
-  );
-  return a;
+  ];
+  return { options: a, command };
 }

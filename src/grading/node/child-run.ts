@@ -3,8 +3,8 @@
  * keep its output up to a cap, stop it when its time is up or a limit is crossed, and kill its whole
  * group when it ends, so nothing it started (a learner's server, a stray worker) outlives the run.
  */
-import type { ChildProcess } from 'node:child_process';
-import type { RunLimit, RunResult } from '../core/types.ts';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { RunLimit, RunResult } from '../core/index.ts';
 
 /** SIGKILL to the child's process group (it was spawned detached); quiet when it is already gone. */
 export function killGroup(child: ChildProcess): void {
@@ -13,6 +13,41 @@ export function killGroup(child: ChildProcess): void {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
     // already gone
+  }
+}
+
+/** The process-wide record of sandbox children (live-sandboxes.ts), passed in so this file needs none of it. */
+export interface ChildRegistry {
+  assertRunning(): void;
+  child(child: ChildProcess): void;
+}
+
+/**
+ * The children one sandbox started, so that its kill() reaches every one still holding its output
+ * pipes. A child is forgotten on 'close', not 'exit': after 'exit' a process it started (a learner's
+ * server) can still hold the pipes and run on, and kill() must still reach its group.
+ */
+export class ChildGroup {
+  private readonly children = new Set<ChildProcess>();
+  constructor(private readonly registry: ChildRegistry) {}
+
+  /** Starts `command` detached (its own process group, so the whole tree can be killed) and tracks it. */
+  spawn(command: string, args: readonly string[], options: Omit<SpawnOptions, 'detached'>): ChildProcess {
+    this.registry.assertRunning();
+    const child = spawn(command, args, { ...options, detached: true });
+    this.children.add(child);
+    this.registry.child(child);
+    child.once('close', () => this.children.delete(child));
+    return child;
+  }
+
+  get size(): number {
+    return this.children.size;
+  }
+
+  /** SIGKILL to the group of every child not yet closed. */
+  killAll(): void {
+    for (const child of this.children) killGroup(child);
   }
 }
 

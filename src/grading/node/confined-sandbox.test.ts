@@ -2,7 +2,7 @@
 // retry-helper that reads secrets, writes outside, phones home, eats memory, loops forever or
 // spawns processes is stopped, reported, and leaves nothing behind on the host.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -60,6 +60,24 @@ async function survivorsWith(marker: string, ms = 3000): Promise<number[]> {
     alive = processesWith(marker);
   }
   return alive;
+}
+
+/** Runs `start` with one end of a connected pair of Unix sockets (what strict grading hands a learner's process). */
+async function withSocket<T>(start: (socket: Socket) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'confined-socket-'));
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(join(dir, 's.sock'), r));
+  const accepted = new Promise<Socket>((r) => server.once('connection', r));
+  const near = connect(join(dir, 's.sock'));
+  const far = await accepted;
+  try {
+    return await start(far);
+  } finally {
+    far.destroy();
+    near.destroy();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const summary = (r: Report) =>
@@ -196,6 +214,64 @@ ${reference}`;
     expect(report.status, summary(report)).toBe('error');
     expect(report.message).toMatch(/stopped after \d+ ms before any test finished/);
     expect(await survivorsWith(marker), 'processes the submission started').toEqual([]);
+  });
+
+  test('a workspace 6 KB deep (past PATH_MAX) and locked folders are removed with the sandbox', { timeout: SLOW }, async () => {
+    const sandbox = await ConfinedSandbox.create({ memoryMb: 256, maxProcesses: 128 });
+    const script = `
+const fs = require('node:fs');
+for (let depth = 0; depth < 31; depth++) { fs.mkdirSync('d'.repeat(200)); process.chdir('d'.repeat(200)); }
+fs.writeFileSync('bottom.txt', 'x');
+fs.mkdirSync('locked'); fs.writeFileSync('locked/f', 'x'); fs.chmodSync('locked', 0); fs.chmodSync('.', 0);`;
+    const run = await sandbox.run('node', ['-e', script], { timeoutMs: 20_000 });
+    expect(run.exitCode, run.output).toBe(0);
+    expect(readdirSync(sandbox.root)).toContain('d'.repeat(200));
+    await sandbox.dispose();
+    expect(existsSync(sandbox.root), 'the workspace is removed').toBe(false);
+  });
+
+  test("a learner's process writes into a private tmpfs: a full disk or too many files stop it, and the host's disk holds nothing of it", {
+    timeout: SLOW,
+  }, async () => {
+    const sandbox = await ConfinedSandbox.create({ memoryMb: 256, maxProcesses: 128, learnerDiskMb: 8, learnerMaxFiles: 300 });
+    try {
+      await sandbox.mount({ 'src/own.txt': 'the grader wrote this' });
+      const learner = (script: string) => withSocket((socket) => sandbox.runWithSocket('node', ['-e', script], { timeoutMs: 30_000 }, socket));
+      const fill = await learner(`
+const fs = require('node:fs');
+const chunk = Buffer.alloc(1 << 20, 1);
+try { for (let i = 0; i < 64; i++) fs.appendFileSync('big.bin', chunk); console.log('wrote 64 MB'); } catch (e) { console.log('write:', e.code); }
+setInterval(() => {}, 1000);`);
+      expect(fill.limit, fill.output).toEqual({ kind: 'disk', mb: 8 });
+      // The watcher may stop it the moment the disk is full, before the failed write is printed;
+      // either way it never wrote past the 8 MB.
+      expect(fill.output).not.toContain('wrote 64 MB');
+      if (fill.output.trim() !== '') expect(fill.output).toContain('write: ENOSPC');
+      const files = await learner(`
+const fs = require('node:fs');
+for (let i = 0; i < 100000; i++) fs.writeFileSync('/tmp/f' + i, '');
+setInterval(() => {}, 1000);`);
+      expect(files.limit, files.output).toEqual({ kind: 'files', count: 300 });
+      // Its own files are there to read, not to change; nothing it wrote reached the host.
+      const own = await learner(`
+const fs = require('node:fs');
+const out = [fs.readFileSync('src/own.txt', 'utf8')];
+try { fs.writeFileSync('src/own.txt', 'x'); } catch (e) { out.push(e.code); }
+fs.writeFileSync('mine.txt', 'x');
+out.push(fs.readdirSync('.').sort().join(','), process.execPath, fs.readFileSync('/proc/1/cmdline', 'utf8').replaceAll('\\0', ' '));
+console.log(JSON.stringify(out));`);
+      const [text, writeError, listing, execPath, cmdline] = JSON.parse(own.output.trim().split('\n').at(-1)!) as string[];
+      expect(text).toBe('the grader wrote this');
+      expect(writeError).toBe('EROFS');
+      expect(listing).toBe('mine.txt,src'); // no node_modules: a learner's process needs no package
+      expect(execPath).toBe('/opt/node/bin/node');
+      expect(cmdline, "pid 1's command line names no host folder").not.toContain(REPO_ROOT);
+      expect(cmdline).not.toContain('--ro-bind');
+      expect(readdirSync(sandbox.root).sort()).toEqual(['node_modules', 'src']);
+      expect(sandbox.learnerWrites.length).toBe(3);
+    } finally {
+      await sandbox.dispose();
+    }
   });
 
   test('a fork bomb hits the process limit, is reported, and nothing outlives the run', { timeout: SLOW }, async () => {

@@ -1,6 +1,6 @@
 // Whether this machine can confine a graded run, and the host facts a confined run needs.
 // Mechanism: bubblewrap (unprivileged user + mount + pid + network namespaces) with kernel
-// rlimits set by prlimit(1) inside; see exercises/README.md ("Grading other people's code").
+// rlimits set by prlimit(1) inside; see docs/security.md ("The confined sandbox").
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,14 @@
+/**
+ * Exercises read from the repository's exercises/ folder on disk: the grader's source in Node (the
+ * browser runners get the same bundles built into the page instead).
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import '../../i18n/zod-english.ts'; // a malformed exercise.json is reported with zod's messages
-import { parseExercise } from '../core/exercise-schema.ts';
-import { ENV_FILES, type ExerciseBundle, type ExerciseSource } from '../core/source.ts';
+import { parseExercise } from '../core/index.ts';
+import { ENV_FILES, type ExerciseBundle, type ExerciseSource, parseTestList, TEST_LIST } from '../core/index.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const EXERCISES_DIR = join(REPO_ROOT, 'exercises');
@@ -50,6 +54,7 @@ export function fsExerciseSource(dir = EXERCISES_DIR): ExerciseSource {
         tests: await readTree(join(dir, id, 'tests')),
         starter: await readTree(join(dir, id, 'starter')),
         env,
+        ...(existsSync(join(dir, id, TEST_LIST)) ? { testList: parseTestList(await readFile(join(dir, id, TEST_LIST), 'utf8')) } : {}),
       };
       cache.set(id, bundle);
       return bundle;

@@ -3,11 +3,12 @@
 // drives is ../core/; test fakes are in ../testing/ and are not exported.
 import { createRequire } from 'node:module';
 import { fsExerciseSource } from './fs-source.ts';
-import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from '../core/index.ts';
 import { NodeSandbox } from './node-sandbox.ts';
-import type { Report, Sandbox } from '../core/types.ts';
+import type { Report, Sandbox } from '../core/index.ts';
 
 export { NodeSandbox, killSandboxesOnSignals } from './node-sandbox.ts';
+export { sandboxesStopping } from './live-sandboxes.ts';
 export { warmTypeChecker } from './warm-typecheck.ts';
 export { createWarmGrader, type WarmGraderOptions } from './warm-grader.ts';
 export { fsExerciseSource, readTree, REPO_ROOT, EXERCISES_DIR, ENV_DIR } from './fs-source.ts';

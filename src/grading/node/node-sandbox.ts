@@ -1,12 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+/**
+ * The plain sandbox: a temporary folder and child processes with a clean environment, used where
+ * the learner runs their own code on their own machine. It confines nothing (ConfinedSandbox does).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ENV_DIR } from './fs-source.ts';
-import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
+import type { RunOptions, RunResult, Sandbox } from '../core/index.ts';
 import { WarmProcess, WarmSlot } from './warm-process.ts';
-import { killGroup, watchChild } from './child-run.ts';
+import { ChildGroup, killGroup, watchChild } from './child-run.ts';
+import { liveSandboxes } from './live-sandboxes.ts';
+import { removeTree } from './remove-tree.ts';
 
 export interface NodeSandboxOptions {
   /** The installed exercise environment's node_modules, symlinked into the sandbox. */
@@ -29,19 +34,9 @@ export function cleanEnv(root: string, extra: Record<string, string> = {}, from:
 }
 
 // Runs are detached (their own process group) so a timeout can kill the whole tree; that also
-// means a Ctrl-C of the grader would not reach them. Kill whatever is still running on exit.
-const live = new Set<ChildProcess>();
-const roots = new Set<string>();
-process.once('exit', () => {
-  for (const child of live) killGroup(child);
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
-/** Ends the process on SIGINT/SIGTERM so the exit hook above kills running sandboxes (CLI use). */
-export function killSandboxesOnSignals(): void {
-  process.once('SIGINT', () => process.exit(130));
-  process.once('SIGTERM', () => process.exit(143));
-}
+// means a Ctrl-C of the grader would not reach them: live-sandboxes.ts kills them and removes the
+// folders when this process ends.
+export { killSandboxesOnSignals } from './live-sandboxes.ts';
 
 /**
  * A temporary directory and child processes, each run in its own process group, with a clean
@@ -50,23 +45,27 @@ export function killSandboxesOnSignals(): void {
  */
 export class NodeSandbox implements Sandbox {
   readonly root: string;
-  private readonly children = new Set<ChildProcess>();
+  /** What `<root>/node_modules` links to. */
+  readonly nodeModules: string;
+  private readonly children = new ChildGroup(liveSandboxes);
   private readonly maxOutput: number;
   private readonly warm = new WarmSlot((script, env) => {
     const child = this.start('node', [script], env, 'pipe');
     return new WarmProcess(child, () => killGroup(child), this.maxOutput);
   });
 
-  private constructor(root: string, maxOutput: number) {
+  private constructor(root: string, nodeModules: string, maxOutput: number) {
     this.root = root;
+    this.nodeModules = nodeModules;
     this.maxOutput = maxOutput;
   }
 
   static async create(opts: NodeSandboxOptions = {}): Promise<NodeSandbox> {
     const root = await mkdtemp(join(tmpdir(), 'grade-'));
-    roots.add(root);
-    await symlink(opts.nodeModules ?? join(ENV_DIR, 'node_modules'), join(root, 'node_modules'), 'dir');
-    return new NodeSandbox(root, opts.maxOutputChars ?? 64_000);
+    liveSandboxes.folder(root);
+    const nodeModules = opts.nodeModules ?? join(ENV_DIR, 'node_modules');
+    await symlink(nodeModules, join(root, 'node_modules'), 'dir');
+    return new NodeSandbox(root, nodeModules, opts.maxOutputChars ?? 64_000);
   }
 
   private inside(path: string): string {
@@ -77,6 +76,7 @@ export class NodeSandbox implements Sandbox {
 
   async mount(files: Record<string, string>): Promise<void> {
     for (const [path, text] of Object.entries(files)) {
+      liveSandboxes.assertRunning();
       const full = this.inside(path);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, text);
@@ -92,19 +92,11 @@ export class NodeSandbox implements Sandbox {
   }
 
   private start(command: string, args: string[], env: Record<string, string> | undefined, stdin: 'ignore' | 'pipe'): ChildProcess {
-    const child = spawn(command === 'node' ? process.execPath : command, args, {
+    return this.children.spawn(command === 'node' ? process.execPath : command, args, {
       cwd: this.root,
       env: cleanEnv(this.root, env),
-      detached: true, // its own process group, so the whole tree can be killed
       stdio: [stdin, 'pipe', 'pipe'],
     });
-    this.children.add(child);
-    live.add(child);
-    child.once('exit', () => {
-      this.children.delete(child);
-      live.delete(child);
-    });
-    return child;
   }
 
   /**
@@ -122,12 +114,12 @@ export class NodeSandbox implements Sandbox {
   }
 
   async kill(): Promise<void> {
-    for (const child of this.children) killGroup(child);
+    this.children.killAll();
   }
 
   async dispose(): Promise<void> {
     await this.kill();
-    await rm(this.root, { recursive: true, force: true });
-    roots.delete(this.root);
+    await removeTree(this.root);
+    liveSandboxes.forget(this.root);
   }
 }

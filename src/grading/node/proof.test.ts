@@ -1,11 +1,11 @@
 // Proves every exercise's hidden suite both ways: it accepts the reference and every
 // alternative, and it catches the starter and every buggy variant with the rule each breaks.
 // New exercises under exercises/ are covered without touching this file. Each test's verdict is
-// recorded (proof-catalogue.ts) for the worker runner's parity check in Chromium.
+// recorded (testing/proof-catalogue.ts) for the worker runner's parity check in Chromium.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { filesHash, loadCatalogue, recordVerdicts, verdictsOf, type Variant, type Verdicts } from './proof-catalogue.ts';
+import { filesHash, loadCatalogue, recordVerdicts, verdictsOf, type Variant, type Verdicts } from './testing/proof-catalogue.ts';
 import { fsExerciseSource, gradeWith, GradeInputError, NodeSandbox, nodeTypeCheck, REPO_ROOT, type GradeOptions, type Report } from '../index.ts';
 
 const source = fsExerciseSource();
@@ -70,6 +70,8 @@ for (const id of ids) {
   const gradeVariant = async (v: Variant, opts: Partial<GradeOptions> = {}) => {
     const report = await grade(id, v.files, opts);
     entries[v.name] = { hash: filesHash(v.files, bundle.tests), verdicts: verdictsOf(report) };
+    // Every entry is scored against the whole suite, however its run went.
+    expect(report.counts.total, `${v.name}: tests counted, against exercises/${id}/test-list.json`).toBe(bundle.testList?.length);
     return report;
   };
 
@@ -92,6 +94,10 @@ for (const id of ids) {
       expect(report.status, summary(report)).toBe('pass');
       expect(report.counts.failed).toBe(0);
       expect(new Set(report.tests.map((t) => t.rule)), 'rules exercised by the suite').toEqual(new Set(rules));
+      expect(
+        report.tests.map((t) => t.name),
+        `exercises/${id}/test-list.json lists the suite's tests in the order they run: npm run exercise -- test-list ${id} writes it anew`,
+      ).toEqual(bundle.testList);
       expect(report.typeErrors, 'type errors in the reference').toEqual([]);
     });
 

@@ -1,23 +1,26 @@
 /**
  * Strict grading: the hidden tests run in one confined sandbox, the learner's modules in another,
  * and the tests reach the learner's code only through the channel (strict-handoff.ts) and its
- * protocol (exercises/_env/strict/membrane.mjs). The learner's process never sees the tests, the
+ * protocol (exercises/_env/strict/README.md). The learner's process never sees the tests, the
  * reporter, the results or the tests' process; whatever it does to itself cannot change a verdict.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GradeInputError, validateLearnerFiles } from '../core/files.ts';
+import { GradeInputError, validateLearnerFiles } from '../core/index.ts';
 import { ENV_DIR } from './fs-source.ts';
-import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
+import { awaitedLater } from './awaited-later.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from '../core/index.ts';
 import { exportNames, strictProxySource } from './strict-proxy.ts';
 import { startHandoff } from './strict-handoff.ts';
 import { PLAIN_LIST, stripLearnerTypes } from './strict-strip.ts';
-import type { Report, RunOptions, RunResult, Sandbox } from '../core/types.ts';
+import type { Report, RunLimit, RunOptions, RunResult, Sandbox } from '../core/index.ts';
 import type { Socket } from 'node:net';
 
 export const STRICT_VIOLATIONS_FILE = 'grader-strict-violations.jsonl';
-const TEST_SIDE = ['channel.mjs', 'membrane.mjs', 'http-bridge.mjs', 'client.mjs'];
-const LEARNER_SIDE = ['channel.mjs', 'membrane.mjs', 'http-bridge.mjs', 'learner-host.mjs'];
+/** The membrane, which both sides run (exercises/_env/strict/README.md). */
+const MEMBRANE = ['channel.mjs', 'wire.mjs', 'handles.mjs', 'codec.mjs', 'mirrors.mjs', 'rpc.mjs', 'membrane.mjs', 'http-bridge.mjs'];
+const TEST_SIDE = [...MEMBRANE, 'client.mjs'];
+const LEARNER_SIDE = [...MEMBRANE, 'learner-host.mjs'];
 
 /** A sandbox that can hand a connected socket to a process it starts (ConfinedSandbox). */
 export interface SocketSandbox extends Sandbox {
@@ -39,7 +42,18 @@ export type Suspicion = 'protocol-violation' | 'learner-process-exited' | 'learn
 export interface StrictOutcome {
   report: Report;
   suspicions: Array<{ kind: Suspicion; detail: string }>;
+  /** The limits the learner's processes were stopped at (a full disk of their own, too many files, memory), not their time. */
+  learnerLimits: RunLimit[];
 }
+
+const limitText = (limit: RunLimit) =>
+  limit.kind === 'time'
+    ? `time limit ${limit.ms} ms`
+    : limit.kind === 'memory'
+      ? `memory limit ${limit.mb} MB`
+      : limit.kind === 'disk'
+        ? `disk limit ${limit.mb} MB`
+        : `file limit ${limit.count} files`;
 
 let strictFiles: Promise<Record<string, string>> | undefined;
 const loadStrictFiles = () =>
@@ -83,12 +97,16 @@ export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandbo
   // One learner's process per connection from the tests' side, which it takes over.
   const runs: Array<Promise<RunResult>> = [];
   const handoff = await startHandoff(tests.root, (socket) => {
+    // Awaited once the tests are done. A run that fails meanwhile (a grader stopping on Ctrl-C
+    // refuses to start one) must not end Node with exit code 1 before the signal's exit (130).
     runs.push(
-      learner.runWithSocket(
-        'node',
-        ['--experimental-transform-types', '--disable-warning=ExperimentalWarning', 'strict/learner-host.mjs', '3'],
-        { timeoutMs: runTimeoutMs },
-        socket,
+      awaitedLater(
+        learner.runWithSocket(
+          'node',
+          ['--experimental-transform-types', '--disable-warning=ExperimentalWarning', 'strict/learner-host.mjs', '3'],
+          { timeoutMs: runTimeoutMs },
+          socket,
+        ),
       ),
     );
   });
@@ -126,9 +144,9 @@ export async function gradeStrict(request: GradeRequest, sandboxes: StrictSandbo
       !first
         ? { kind: 'learner-process-exited', detail: 'it closed the channel while the tests still needed it' }
         : first.limit
-          ? { kind: 'learner-process-killed', detail: first.limit.kind === 'time' ? `time limit ${first.limit.ms} ms` : `memory limit ${first.limit.mb} MB` }
+          ? { kind: 'learner-process-killed', detail: limitText(first.limit) }
           : { kind: 'learner-process-exited', detail: `exit code ${String(first.exitCode)}: ${first.output.trim().slice(-300)}` },
     );
   }
-  return { report, suspicions };
+  return { report, suspicions, learnerLimits: ended.flatMap((r) => (r.limit && r.limit.kind !== 'time' ? [r.limit] : [])) };
 }

@@ -3,9 +3,9 @@
  * are kept per exercise and reused, since no learner's code ever runs in them; every grade gets a
  * fresh sandbox for the learner's process, removed afterwards.
  */
-import type { GradeOptions, GradeRequest } from '../core/grade.ts';
+import type { GradeOptions, GradeRequest } from '../core/index.ts';
 import { canHandOverSockets, gradeStrict, type StrictOutcome } from './strict-grade.ts';
-import type { Sandbox } from '../core/types.ts';
+import type { Sandbox } from '../core/index.ts';
 
 export class StrictGrader {
   private readonly idle = new Map<string, Sandbox[]>();

@@ -4,7 +4,7 @@
 // process (the verdicts proof.test.ts recorded, or a fresh in-process grade when none match).
 // Needs bubblewrap (skipped with the reason otherwise, or failed under GRADER_REQUIRE_CONFINEMENT=1).
 import { afterAll, describe, expect, test } from 'vitest';
-import { filesHash, loadCatalogue, recordedVerdicts, verdictsOf, allVariants, type Verdicts } from './proof-catalogue.ts';
+import { filesHash, loadCatalogue, recordedVerdicts, verdictsOf, allVariants, type Verdicts } from './testing/proof-catalogue.ts';
 import { ConfinedSandbox, confinementStatus, fsExerciseSource, gradeWith, NodeSandbox, StrictGrader } from '../index.ts';
 
 const source = fsExerciseSource();

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { createWarmGrader, REPO_ROOT, type Report } from '../index.ts';
-import { buggyVariant } from './proof-catalogue.ts';
+import { buggyVariant } from './testing/proof-catalogue.ts';
 
 const grader = createWarmGrader();
 afterAll(() => grader.close());

@@ -1,7 +1,12 @@
+/**
+ * The grader the local runner uses: one sandbox per exercise kept between runs, with vitest and the
+ * type checker left running, so a learner's second run does not pay for start-up again.
+ */
+import { awaitedLater } from './awaited-later.ts';
 import { fsExerciseSource } from './fs-source.ts';
-import { gradeWith, type GradeOptions, type GradeRequest } from '../core/grade.ts';
+import { gradeWith, type GradeOptions, type GradeRequest } from '../core/index.ts';
 import { NodeSandbox } from './node-sandbox.ts';
-import type { Report, Sandbox } from '../core/types.ts';
+import type { Report, Sandbox } from '../core/index.ts';
 import { warmTypeChecker } from './warm-typecheck.ts';
 
 export interface WarmGraderOptions {
@@ -30,7 +35,9 @@ export function createWarmGrader(opts: WarmGraderOptions = {}) {
     kept.delete(id);
     if (!entry) return;
     clearTimeout(entry.idle);
-    const sandbox = await entry.sandbox;
+    // One that never started has nothing to free (its grade has reported why).
+    const sandbox = await entry.sandbox.catch(() => undefined);
+    if (!sandbox) return;
     typecheck.forget(sandbox.root);
     await sandbox.dispose?.();
   };
@@ -38,7 +45,7 @@ export function createWarmGrader(opts: WarmGraderOptions = {}) {
   return {
     grade(request: GradeRequest): Promise<Report> {
       let entry = kept.get(request.exerciseId);
-      if (!entry) kept.set(request.exerciseId, (entry = { sandbox: createSandbox(), tail: Promise.resolve() }));
+      if (!entry) kept.set(request.exerciseId, (entry = { sandbox: awaitedLater(createSandbox()), tail: Promise.resolve() }));
       const current = entry;
       clearTimeout(current.idle);
       const graded = current.tail.then(async () => gradeWith(request, await current.sandbox, { source, typecheck, warm: true }));

@@ -1,5 +1,9 @@
+/**
+ * A long-lived child process that runs a sandbox's test rounds one after another (write a round,
+ * read output until the done marker), and the slot that replaces it when a round kills it.
+ */
 import type { ChildProcess } from 'node:child_process';
-import type { RunLimit, RunOptions, RunResult } from '../core/types.ts';
+import type { RunLimit, RunOptions, RunResult } from '../core/index.ts';
 
 /** The line a warm script prints after each round (exercises/_env/grader-warm.mjs). */
 export const WARM_DONE = '__grader_warm_done__';
@@ -51,6 +55,10 @@ export class WarmProcess {
       this.exited = true;
       this.settle(null);
     });
+    // A round written to a process that has just died (killed at a limit, or by the Ctrl-C that
+    // reached its whole process group) fails with EPIPE. With no listener that error would end the
+    // grader itself; the process's exit already ends the round as crashed.
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.on('error', () => undefined);
   }
 
   get alive(): boolean {

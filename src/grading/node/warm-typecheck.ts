@@ -1,11 +1,13 @@
+/**
+ * The type check behind grading in Node, kept warm between runs: it parses and checks the learner's
+ * files with the TypeScript language service, in the grader's process, and never runs them.
+ */
 import { readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import ts from 'typescript';
-import type { TypeChecker } from '../core/types.ts';
+import type { TypeChecker } from '../core/index.ts';
 
 export type { TypeChecker };
-
-/** Type-checks a sandbox's src/ and returns tsc-style lines (`src/a.ts(3,7): error TS2322: …`). */
 
 /**
  * The type check kept warm: a TypeScript language service per sandbox root that re-reads only the
@@ -19,9 +21,9 @@ export function warmTypeChecker(): TypeChecker {
   // resolved to the same real path) are parsed once, not once per exercise.
   const registry = ts.createDocumentRegistry();
   return {
-    async check(root) {
+    async check(root, nodeModules) {
       let service = services.get(root);
-      if (!service) services.set(root, (service = new RootService(root, registry)));
+      if (!service) services.set(root, (service = new RootService(root, registry, nodeModules)));
       return service.check();
     },
     forget(root) {
@@ -37,11 +39,30 @@ class RootService {
   private readonly service: ts.LanguageService;
   private readonly learnerDir: string;
 
+  /** A path as the sandbox's runs see it, read on this machine: `<root>/node_modules/…` in `nodeModules`. */
+  private readonly onHost: (path: string) => string;
+
   constructor(
     private readonly root: string,
     registry: ts.DocumentRegistry,
+    nodeModules?: string,
   ) {
     this.learnerDir = resolve(root, 'src') + sep;
+    // A confined sandbox's node_modules is empty from out here (bubblewrap's mount points), so its
+    // packages are read where they are: without this, @types/node is missing and every Node global
+    // (setTimeout, AbortSignal, Response…) is a phantom TS2304 in the learner's file.
+    const modulesDir = resolve(root, 'node_modules');
+    this.onHost = nodeModules
+      ? (path) => {
+          const full = resolve(root, path);
+          return full === modulesDir || full.startsWith(modulesDir + sep) ? nodeModules + full.slice(modulesDir.length) : path;
+        }
+      : (path) => path;
+    const fileExists = (path: string) => ts.sys.fileExists(this.onHost(path));
+    const readFile = (path: string, encoding?: string) => ts.sys.readFile(this.onHost(path), encoding);
+    const directoryExists = (path: string) => ts.sys.directoryExists(this.onHost(path));
+    const getDirectories = (path: string) => ts.sys.getDirectories(this.onHost(path));
+    const realpath = (path: string) => ts.sys.realpath!(this.onHost(path));
     this.config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config ?? {};
     this.parsed = ts.parseJsonConfigFileContent(this.config, ts.sys, root);
     const host: ts.LanguageServiceHost = {
@@ -54,12 +75,12 @@ class RootService {
       getCurrentDirectory: () => root,
       getCompilationSettings: () => this.parsed.options,
       getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-      fileExists: ts.sys.fileExists,
-      readFile: ts.sys.readFile,
-      readDirectory: ts.sys.readDirectory,
-      directoryExists: ts.sys.directoryExists,
-      getDirectories: ts.sys.getDirectories,
-      realpath: ts.sys.realpath,
+      fileExists,
+      readFile,
+      readDirectory: (path, extensions, exclude, include, depth) => ts.sys.readDirectory(this.onHost(path), extensions, exclude, include, depth),
+      directoryExists,
+      getDirectories,
+      realpath,
     };
     this.service = ts.createLanguageService(host, registry);
   }
@@ -71,7 +92,7 @@ class RootService {
     if (cached && !full.startsWith(this.learnerDir)) return cached;
     let text: string;
     try {
-      text = readFileSync(full, 'utf8');
+      text = readFileSync(this.onHost(full), 'utf8');
     } catch {
       return undefined;
     }

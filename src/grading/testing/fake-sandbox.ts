@@ -1,3 +1,4 @@
+/** A test aid: an in-memory Sandbox that records its runs, for testing the grader without child processes. */
 import type { RunOptions, RunResult, Sandbox } from '../core/types.ts';
 
 export interface FakeRun {

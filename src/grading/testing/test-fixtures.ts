@@ -14,6 +14,7 @@ export const tinyExercise: Exercise = {
   ],
   limits: { testTimeoutMs: 500, runTimeoutMs: 5000 },
   inBrowser: 'worker',
+  estimateMinutes: 10,
   rules: {
     R1: {
       title: { vi: 'Cộng đúng', en: 'Adds correctly' },

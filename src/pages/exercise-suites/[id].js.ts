@@ -3,8 +3,8 @@
  * built for the grading worker from the same test files the Node grader runs (no hand-kept copy).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { buildWorkerSuite } from '../../runner/worker/suite-build.ts';
-import { exerciseIds, loadExercise, suiteFiles, testSupportFiles } from '../../workspace/exercise-files.ts';
+import { buildWorkerSuite } from './_suite-build.ts';
+import { exerciseIds, loadExercise, suiteFiles, testList, testSupportFiles } from '../../workspace/exercise-files.ts';
 
 export const getStaticPaths: GetStaticPaths = () =>
   exerciseIds()
@@ -12,8 +12,8 @@ export const getStaticPaths: GetStaticPaths = () =>
     .map((id) => ({ params: { id } }));
 
 export const GET: APIRoute = async ({ params }) => {
-  const { exercise } = loadExercise(params.id!)!;
-  return new Response(await buildWorkerSuite(exercise, suiteFiles(params.id!), testSupportFiles()), {
+  const { exercise, starter } = loadExercise(params.id!)!;
+  return new Response(await buildWorkerSuite(exercise, suiteFiles(params.id!), testSupportFiles(), starter, testList(params.id!)), {
     headers: { 'content-type': 'text/javascript; charset=utf-8' },
   });
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { bootOnce, BootTimeoutError } from './boot.ts';
-import { FakeWebContainer } from './fake-webcontainer.ts';
+import { FakeWebContainer } from './testing/fake-webcontainer.ts';
 
 afterEach(() => vi.useRealTimers());
 

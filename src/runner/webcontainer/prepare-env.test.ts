@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { FakeWebContainer } from './fake-webcontainer.ts';
+import { FakeWebContainer } from './testing/fake-webcontainer.ts';
 import { cacheKey, InstallError, prepareEnvironment, type BytesCache } from './prepare-env.ts';
 import { WEBCONTAINER_API_VERSION } from './wc-api.ts';
 

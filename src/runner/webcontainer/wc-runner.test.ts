@@ -3,7 +3,7 @@ import { collected, end, lines, result, tinyBundle } from '../../grading/testing
 import { EVENTS_FILE, PROGRESS_FILE } from '../../grading/core/source.ts';
 import type { ClientBundle } from '../bundle.ts';
 import { RunnerInputError } from '../runner-types.ts';
-import { FakeWebContainer } from './fake-webcontainer.ts';
+import { FakeWebContainer } from './testing/fake-webcontainer.ts';
 import { startWebContainerRunner } from './wc-runner.ts';
 
 const T = '/exercise/tests/add.test.ts';

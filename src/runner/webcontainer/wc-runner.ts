@@ -2,7 +2,7 @@
  * Grading in a WebContainer: boot once, prepare the env, then the shared grading core per run. When a
  * killed test process would not die, the next run tears the container down and boots a fresh one.
  */
-import { GradeInputError, gradeWith } from '../grading-core.ts';
+import { GradeInputError, gradeWith } from '../../grading/core/index.ts';
 import { bundleSource, type ClientBundle } from '../bundle.ts';
 import { serialQueue } from '../run-queue.ts';
 import { RunnerInputError, type Runner } from '../runner-types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FakeWebContainer } from './fake-webcontainer.ts';
+import { FakeWebContainer } from './testing/fake-webcontainer.ts';
 import { toTree } from './wc-api.ts';
 import { WebContainerSandbox } from './wc-sandbox.ts';
 

@@ -3,7 +3,7 @@
  * that has not exited a few seconds after a kill (the watchdog's, or the hard limit's) is reported
  * through `onStuck`, so the runner can tear the container down and boot a fresh one.
  */
-import type { RunOptions, RunResult, Sandbox } from '../../grading/core/types.ts';
+import type { RunOptions, RunResult, Sandbox } from '../../grading/core/index.ts';
 import { toTree, type ProcessLike, type WebContainerLike } from './wc-api.ts';
 
 const MAX_OUTPUT = 64_000;

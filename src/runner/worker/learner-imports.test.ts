@@ -21,6 +21,16 @@ describe('learnerImports', () => {
     });
   });
 
+  test("a suite module imported for its tests alone (`import './x.ts'`) passes on what it needs", () => {
+    const needs = learnerImports({
+      'services.ts': "import { startA } from '../src/a.ts';\n",
+      '1-chain.ts': "import { describe } from 'vitest';\nimport { startA } from './services.ts';\n",
+      'service-chain.test.ts': 'import \'./1-chain.ts\';\nimport "./2-none.ts";\n',
+      '2-none.ts': "import { expect } from 'vitest';\n",
+    });
+    expect(needs).toEqual({ 'service-chain.test.ts': { 'a.ts': ['startA'] } });
+  });
+
   test("a missing export gets Node's own message; a complete module passes", () => {
     const needs = { 'retry.ts': ['fetchWithRetry', 'RetryError'] };
     expect(missingExport(needs, { 'retry.ts': { fetchWithRetry: () => 0, RetryError: class {} } })).toBeUndefined();

@@ -7,6 +7,8 @@
 
 /** `import … from '…'` statements, type-only ones included (they are filtered below). */
 const IMPORT = /^[ \t]*import\s+(type\s+)?([\s\S]*?)\s+from\s+['"]([^'"]+)['"]/gm;
+/** `import './x.ts';`: a suite module imported for what it declares (service-chain's rules), which binds nothing. */
+const BARE_IMPORT = /^[ \t]*import\s+['"]([^'"]+)['"]/gm;
 const LEARNER = /^\.\.\/src\/(.+)$/;
 const LOCAL = /^\.\/(.+)$/;
 
@@ -29,7 +31,7 @@ export function importedNames(clause: string): string[] {
 
 type Needs = Record<string, string[]>;
 
-/** For each `*.test.ts` in `tests` (paths relative to tests/): learner file → names it needs. */
+/** For each `*.test.ts` in `tests` (paths relative to tests/): learner file → names it needs, through every module it imports. */
 export function learnerImports(tests: Record<string, string>): Record<string, Needs> {
   const direct = new Map<string, { learner: Needs; local: string[] }>();
   for (const [path, text] of Object.entries(tests)) {
@@ -41,6 +43,10 @@ export function learnerImports(tests: Record<string, string>): Record<string, Ne
       const fromLearner = LEARNER.exec(target);
       if (fromLearner) (learner[fromLearner[1]!] ??= []).push(...importedNames(m[2]!));
       const fromLocal = LOCAL.exec(target);
+      if (fromLocal) local.push(fromLocal[1]!);
+    }
+    for (const m of text.matchAll(BARE_IMPORT)) {
+      const fromLocal = LOCAL.exec(m[1]!);
       if (fromLocal) local.push(fromLocal[1]!);
     }
     direct.set(path, { learner, local });

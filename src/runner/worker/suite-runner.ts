@@ -10,7 +10,7 @@ import { startTests, type File, type Suite, type Test, type VitestRunner, type V
 import { getTests, getTestName } from '@vitest/runner/utils';
 import { GLOBAL_EXPECT, getState, setState } from '@vitest/expect';
 import { createExpect } from 'vitest';
-import type { ProgressEvent, ReporterEvent, SerializedError } from '../../grading/core/events.ts';
+import type { ProgressEvent, ReporterEvent, SerializedError } from '../../grading/core/index.ts';
 import { seededRandom } from '../../../exercises/_env/grader-random.mjs';
 import { missingExport } from './learner-imports.ts';
 
@@ -19,6 +19,8 @@ export interface BuiltSuite {
   files: Record<string, () => unknown>;
   /** Test file name → learner file → names it imports. */
   needs: Record<string, Record<string, string[]>>;
+  /** The exercise's files the learner cannot edit, loaded beside theirs. */
+  readOnly?: Record<string, string>;
 }
 
 export interface RunDeps {

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import type { ProgressEvent, ReporterEvent } from '../../grading/core/events.ts';
 import { tinyExercise } from '../../grading/testing/test-fixtures.ts';
 import { RunnerInputError } from '../runner-types.ts';
-import type { GradeJob, WorkerMessage } from './protocol.ts';
+import { MAX_CHILDREN, type HostedWorker } from './child-host.ts';
+import type { ChildJob, ChildMessage } from './child-process.ts';
+import { isChildReply, type ChildReply, type GradeJob, type PageMessage, type WorkerMessage } from './protocol.ts';
 import { createWorkerRunner, type GradingWorker } from './worker-runner.ts';
 
 const T = '/exercise/tests/add.test.ts';
@@ -15,19 +17,25 @@ const collected: ReporterEvent = {
   ],
 };
 
-/** A worker that plays `script` when it gets its job; `hang` leaves it stuck where the script ends. */
-class FakeWorker implements GradingWorker {
-  onmessage: ((e: { data: WorkerMessage }) => void) | null = null;
+/**
+ * A worker that plays `script` when it gets a job, stopping once terminated; `'crash'` fires its
+ * onerror with `crash`. A script that ends before `done` leaves it hung there.
+ */
+class Scripted<Job, Out> {
+  onmessage: ((e: { data: Out }) => void) | null = null;
   onerror: ((e: { message?: string }) => void) | null = null;
   terminated = false;
-  jobs: GradeJob[] = [];
-  constructor(private readonly script: Array<WorkerMessage | 'crash'>) {}
-  postMessage(job: GradeJob) {
+  jobs: Job[] = [];
+  constructor(
+    private readonly script: Array<Out | 'crash'>,
+    private readonly crash: string,
+  ) {}
+  postMessage(job: Job) {
     this.jobs.push(job);
     queueMicrotask(() => {
       for (const m of this.script) {
         if (this.terminated) return;
-        if (m === 'crash') return this.onerror?.({ message: 'SyntaxError in grade-worker.js' });
+        if (m === 'crash') return this.onerror?.({ message: this.crash });
         this.onmessage?.({ data: m });
       }
     });
@@ -37,22 +45,51 @@ class FakeWorker implements GradingWorker {
   }
 }
 
+/** The grading worker: what the page relays from its children is kept apart from its job. */
+class FakeWorker extends Scripted<GradeJob, WorkerMessage> implements GradingWorker {
+  replies: ChildReply[] = [];
+  constructor(script: Array<WorkerMessage | 'crash'>) {
+    super(script, 'SyntaxError in grade-worker.js');
+  }
+  override postMessage(message: PageMessage) {
+    if (isChildReply(message)) return void this.replies.push(message);
+    super.postMessage(message);
+  }
+}
+
+/** A child-process worker. */
+class FakeChild extends Scripted<ChildJob, ChildMessage> implements HostedWorker {
+  constructor(says: Array<ChildMessage | 'crash'>) {
+    super(says, 'SyntaxError in process-worker.js');
+  }
+}
+
 const event = (e: ReporterEvent): WorkerMessage => ({ type: 'event', event: e });
 const progress = (e: ProgressEvent): WorkerMessage => ({ type: 'progress', event: e });
 
-function runner(script: Array<WorkerMessage | 'crash'>, limits = {}) {
+function runner(script: Array<WorkerMessage | 'crash'>, limits = {}, childSays?: Array<ChildMessage | 'crash'>) {
   const workers: FakeWorker[] = [];
+  const children: FakeChild[] = [];
   const r = createWorkerRunner({
     createWorker: () => {
       const w = new FakeWorker(script);
       workers.push(w);
       return w;
     },
+    ...(childSays
+      ? {
+          createChildWorker: () => {
+            const c = new FakeChild(childSays);
+            children.push(c);
+            return c;
+          },
+        }
+      : {}),
     loadExercise: async (id) => (id === tinyExercise.id ? tinyExercise : undefined),
     suiteUrl: (id) => `/exercise-suites/${id}.js`,
     limits,
   });
-  return { r, workers };
+  return { r, workers, children };
 }
 
 describe('worker runner (page side, fake worker)', () => {
@@ -86,8 +123,29 @@ describe('worker runner (page side, fake worker)', () => {
       hint: 'Dùng toán tử +.',
       details: 'expected 3, got 0',
     });
-    await r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+    // The next run's worker was started when this one ended, and has run nothing: the second run is
+    // its first and only job.
     expect(workers).toHaveLength(2);
+    expect(workers[1]!.jobs).toEqual([]);
+    await r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+    expect(workers.map((w) => [w.jobs.length, w.terminated])).toEqual([
+      [1, true],
+      [1, true],
+      [0, false],
+    ]);
+  });
+
+  test('a worker started ahead that failed to load is replaced: the run gets a fresh one', async () => {
+    const { r, workers } = runner([event(collected), event({ type: 'end', reason: 'passed', unhandled: [] }), { type: 'done' }]);
+    await r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+    workers[1]!.onerror?.({ message: 'SyntaxError in grade-worker.js' });
+    await r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+    expect(workers.map((w) => [w.jobs.length, w.terminated])).toEqual([
+      [1, true],
+      [0, true],
+      [1, true],
+      [0, false],
+    ]);
   });
 
   test('a test stuck past its timeout (a synchronous loop) is stopped: hung test timed out, the rest not run', async () => {
@@ -116,6 +174,69 @@ describe('worker runner (page side, fake worker)', () => {
     await expect(
       runner([{ type: 'failed', message: '/exercise-suites/tiny.js: 404' }]).r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' }),
     ).rejects.toThrow(/404/);
+  });
+
+  test("a suite's child process is a worker the page starts: its output and exit reach the grading worker, and the run's end stops every child", async () => {
+    const job: ChildJob = { main: 'process.exit(0)', code: { 'add.ts': '' } };
+    const { r, workers, children } = runner(
+      [
+        event(collected),
+        { type: 'child-start', child: 0, job },
+        { type: 'child-start', child: 1, job },
+        { type: 'child-kill', child: 1 },
+        { type: 'child-start', child: 2, job },
+        event({ type: 'end', reason: 'passed', unhandled: [] }),
+      ],
+      {},
+      [
+        { type: 'stdout', text: 'served\n' },
+        { type: 'exit', code: 0 },
+      ],
+    );
+    const graded = r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(children.map((c) => c.jobs)).toEqual([[job], [job], [job]]);
+    expect(children.map((c) => c.terminated)).toEqual([false, true, false]);
+    // Child 1 was killed before it spoke: only 0 and 2 are heard.
+    expect(workers[0]!.replies).toEqual([
+      { type: 'child-message', child: 0, message: { type: 'stdout', text: 'served\n' } },
+      { type: 'child-message', child: 0, message: { type: 'exit', code: 0 } },
+      { type: 'child-message', child: 2, message: { type: 'stdout', text: 'served\n' } },
+      { type: 'child-message', child: 2, message: { type: 'exit', code: 0 } },
+    ]);
+    workers[0]!.onmessage?.({ data: { type: 'done' } });
+    await graded;
+    expect(
+      children.every((c) => c.terminated),
+      'no child outlives its run',
+    ).toBe(true);
+  });
+
+  test('a child that cannot start, or a page that cannot start one, is an error the grading worker hears (as a failed spawn in Node)', async () => {
+    const job: ChildJob = { main: '', code: {} };
+    for (const childSays of [['crash' as const], undefined]) {
+      const { r, workers } = runner([event(collected), { type: 'child-start', child: 0, job }], {}, childSays);
+      const graded = r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(workers[0]!.replies).toEqual([
+        { type: 'child-error', child: 0, message: childSays ? 'SyntaxError in process-worker.js' : 'this page cannot start a process of its own' },
+      ]);
+      workers[0]!.onmessage?.({ data: { type: 'done' } });
+      await graded;
+    }
+  });
+
+  test('no more than MAX_CHILDREN children at once: a flood of starts (the learner can post them too) is refused', async () => {
+    const job: ChildJob = { main: '', code: {} };
+    const starts: WorkerMessage[] = Array.from({ length: MAX_CHILDREN + 3 }, (_, child) => ({ type: 'child-start', child, job }));
+    const { r, workers, children } = runner([event(collected), ...starts], {}, []);
+    const graded = r.grade({ exerciseId: 'tiny', files: { 'add.ts': '' }, lang: 'en' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(children).toHaveLength(MAX_CHILDREN);
+    expect(workers[0]!.replies.map((m) => m.child)).toEqual([MAX_CHILDREN, MAX_CHILDREN + 1, MAX_CHILDREN + 2]);
+    workers[0]!.onmessage?.({ data: { type: 'done' } });
+    await graded;
+    expect(children.every((c) => c.terminated)).toBe(true);
   });
 
   test('wrong files or an unknown exercise are refused in the language asked, with no worker started', async () => {

@@ -9,7 +9,7 @@ import { javascript } from '@codemirror/lang-javascript';
 import { bracketMatching, foldGutter, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { linter, lintGutter, lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { FilesModel } from '../files-model.ts';
@@ -22,6 +22,8 @@ export interface MountOptions {
   model: FilesModel;
   onChange: (path: string, text: string) => void;
   label: (file: string) => string;
+  /** Soft-wrap long lines (the learner's choice, see wrap-preference.ts). */
+  wrap: boolean;
 }
 
 function tsExtensions(ts: TsClient, path: string) {
@@ -58,6 +60,8 @@ export async function mountEditors(opts: MountOptions): Promise<CodeView> {
   const files = Object.fromEntries(panels.map((p) => [p.dataset.panel!, opts.model.get(p.dataset.panel!)]));
   const ts = new TsClient(files);
   const views = new Map<string, EditorView>();
+  const wrapping = new Compartment();
+  const wrapExtension = (on: boolean) => (on ? EditorView.lineWrapping : []);
   for (const panel of panels) {
     const path = panel.dataset.panel!;
     const editable = panel.dataset.editable === 'true';
@@ -68,6 +72,7 @@ export async function mountEditors(opts: MountOptions): Promise<CodeView> {
         doc: opts.model.get(path),
         extensions: [
           lineNumbers(),
+          wrapping.of(wrapExtension(opts.wrap)),
           highlightActiveLineGutter(),
           foldGutter(),
           history(),
@@ -99,6 +104,9 @@ export async function mountEditors(opts: MountOptions): Promise<CodeView> {
     set(path, text) {
       const view = views.get(path);
       if (view && view.state.doc.toString() !== text) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    wrap(on) {
+      for (const view of views.values()) view.dispatch({ effects: wrapping.reconfigure(wrapExtension(on)) });
     },
     focus(path, offset) {
       const view = views.get(path ?? '') ?? views.values().next().value;

@@ -1,11 +1,11 @@
-// Alternative: a chain of timers that checks the clock and a "still wanted" flag before each step.
+// Alternative: a chain of steps that checks the clock and a "still wanted" flag before each one.
 import { createServer, type Server } from 'node:http';
 import { budgetFrom, DEADLINE_EXCEEDED, DEFAULT_BUDGET_MS, sendJson, TICK_MS } from './chain.ts';
 
 export interface ServiceCOptions {
   workMs: number;
   budgetMs?: number;
-  onTick?: () => void;
+  step: () => Promise<void>;
 }
 
 export function createServiceC(opts: ServiceCOptions): Server {
@@ -14,26 +14,21 @@ export function createServiceC(opts: ServiceCOptions): Server {
   return createServer((req, res) => {
     const deadlineAt = performance.now() + budgetFrom(req, ceiling);
     let wanted = true;
-    let pending: ReturnType<typeof setTimeout> | undefined;
     req.socket.once('close', () => {
-      if (res.writableFinished) return;
-      wanted = false;
-      clearTimeout(pending);
+      if (!res.writableFinished) wanted = false;
     });
 
-    let ticks = 0;
-    const step = () => {
+    let done = 0;
+    const next = () => {
       if (!wanted) return;
       // A step that would end after the deadline is not started.
       if (performance.now() + TICK_MS > deadlineAt) return sendJson(res, 504, DEADLINE_EXCEEDED);
-      pending = setTimeout(() => {
-        if (!wanted) return;
-        ticks++;
-        opts.onTick?.();
-        if (ticks === steps) sendJson(res, 200, { work: 'done', ticks });
-        else step();
-      }, TICK_MS);
+      opts.step().then(() => {
+        done++;
+        if (done === steps) sendJson(res, 200, { work: 'done', steps: done });
+        else next();
+      }, () => sendJson(res, 500, { error: 'step_failed' }));
     };
-    step();
+    next();
   });
 }
