@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find.
-// Lint and format check (Biome), unit tests, type-check, build, then the end-to-end tests of the built site in headless Chromium.
-// The summary at the end names every failing test with the start of its error: CI keeps only the
+// Lint and format check (Biome), unit tests, type-check, build, then the end-to-end tests of the built site in Chromium, Firefox ESR and WebKit.
+// The summary at the end names every failing test with the start of its error, and every test that passed only on a second try: CI keeps only the
 // tail of a long log, and a failure is no use without its name. It also names each vitest step's
 // slowest files, where CI's time goes.
 import { spawnSync } from 'node:child_process';
@@ -41,6 +41,19 @@ function failuresIn(report) {
   return out;
 }
 
+/** "file > test: first lines of the first error" for every test that passed only when run again (e2e/vitest.config.ts retries once). */
+function passedOnRetryIn(report) {
+  const out = [];
+  for (const suite of report?.testResults ?? []) {
+    const where = suite.name.replace(`${process.cwd()}/`, '');
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status === 'passed' && t.failureMessages?.length)
+        out.push(`${where} > ${t.fullName}\n      ${t.failureMessages[0].slice(0, 600).replaceAll('\n', '\n      ')}`);
+    }
+  }
+  return out;
+}
+
 /** "12.3 s file" for the slowest test files of a vitest JSON report (files run side by side, so they add up to more than the step). */
 function slowestIn(report, count = 6) {
   return (report?.testResults ?? [])
@@ -57,7 +70,14 @@ for (const [name, [bin, ...args], json] of steps) {
   const { status } = spawnSync(`node_modules/.bin/${bin}`, args, { stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const report = json ? readReport(json) : undefined;
-  results.push({ name, ok: status === 0, seconds, failures: status === 0 ? [] : failuresIn(report), slowest: slowestIn(report) });
+  results.push({
+    name,
+    ok: status === 0,
+    seconds,
+    failures: status === 0 ? [] : failuresIn(report),
+    passedOnRetry: passedOnRetryIn(report),
+    slowest: slowestIn(report),
+  });
   if (status !== 0) break;
 }
 rmSync(reports, { recursive: true, force: true });
@@ -66,6 +86,7 @@ console.log('\n━━ summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
   for (const f of r.failures) console.log(`  ✗ ${f}`);
+  if (r.passedOnRetry.length) console.log(`  passed only on a second try:\n${r.passedOnRetry.map((f) => `  ↻ ${f}`).join('\n')}`);
   if (r.slowest.length) console.log(`  slowest files:\n${r.slowest.map((line) => `    ${line}`).join('\n')}`);
 }
 const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
