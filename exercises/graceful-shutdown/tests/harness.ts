@@ -82,6 +82,8 @@ export interface RigOptions {
   preStopMs?: number;
   /** false: the server never listens */
   listen?: boolean;
+  /** the server emits 'close' this long after its last connection has gone (Node: a tick after) */
+  closeLagMs?: number;
 }
 
 /** How long a request waits for its answer at most (a correct solution needs under 1 s everywhere). */
@@ -191,6 +193,20 @@ async function startRig(h: Scope, opts: RigOptions): Promise<Rig> {
     connOf: (reply) => conns.find((c) => c.id === reply.conn),
   };
   server.on('close', () => (rig.closedAt ??= performance.now()));
+  // Node emits 'close' a tick after the last connection has gone, and close()'s callback with it. A
+  // shutdown that resolves when its last response closes, without waiting for that, ends a tick early
+  // in one process, but in strict grading the response's 'close' crosses to the learner's process and
+  // the resolution crosses back after the server has closed. With 'close' held back a while, that
+  // shutdown shows as early wherever it runs; one that waits for 'close' is not affected.
+  const lag = opts.closeLagMs;
+  if (lag) {
+    const emit = server.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+    server.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+      if (event !== 'close') return emit.call(this, event, ...args);
+      h.later(lag, () => emit.call(this, event));
+      return this.listenerCount('close') > 0;
+    } as typeof server.emit;
+  }
   // The moment the server stops accepting is when close() is called on it (installed before the
   // server is handed over, so that every call, from either process in strict grading, comes here).
   const close = server.close;
