@@ -142,3 +142,44 @@ describe('overload-recovery invariants', () => {
     expect(JSON.stringify(overloadRecovery.run(base, 6))).not.toBe(a);
   });
 });
+
+describe('overload-recovery keeps the runs of built-in protections a parameter change does not touch', () => {
+  /** Each protection's goodput and load, straight from the model with nothing kept. */
+  const fresh = (p: OverloadParams, seed: number) =>
+    OVERLOAD_POLICIES.map((pol) => {
+      const tr = simulateOverload(p, pol, seed, pol.id);
+      const scale = (a: number[]) => a.map((v) => Math.round((v / p.newPerTick) * 100) / 100);
+      return { id: pol.id, goodput: scale(tr.goodput), offered: scale(tr.offered) };
+    });
+  const charted = (p: OverloadParams, seed: number) => {
+    const { charts } = overloadRecovery.run(p, seed);
+    const series = (id: string) => (charts.find((c) => c.id === id) as { series: { id: string; y: number[] }[] }).series;
+    return OVERLOAD_POLICIES.map((pol) => ({
+      id: pol.id,
+      goodput: series('goodput').find((s) => s.id === pol.id)!.y,
+      offered: series('offered').find((s) => s.id === pol.id)!.y,
+    }));
+  };
+
+  it('after a run at the defaults, moving any one parameter gives every protection the figures of a fresh run', () => {
+    for (const param of overloadRecovery.params) {
+      expect(param.kind === 'int' || param.kind === 'number', param.key).toBe(true);
+      const { key, min, max, step } = param as { key: keyof OverloadParams; min: number; max: number; step: number };
+      const from = base[key];
+      // Halfway to the far end of the slider, on a step: a change large enough to move what reads it.
+      const to = Math.round((from + ((from === max ? min : max) - from) / 2) / step) * step;
+      overloadRecovery.run(base, 3);
+      const moved = { ...base, [key]: to };
+      expect(charted(moved, 3), `${key}: ${from} -> ${to}`).toEqual(fresh(moved, 3));
+    }
+  });
+
+  it('a throttle change moves the throttled protections and leaves the others as they were', () => {
+    const before = charted(base, 4);
+    const after = charted({ ...base, throttleK: 1.2 }, 4);
+    for (const [i, pol] of OVERLOAD_POLICIES.entries()) {
+      if (pol.throttle) expect(after[i], pol.id).not.toEqual(before[i]);
+      else expect(after[i], pol.id).toEqual(before[i]);
+    }
+  });
+});

@@ -84,6 +84,37 @@ export const OVERLOAD_POLICIES: readonly OverloadPolicy[] = [
 
 const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
+/**
+ * The parameters a protection's run does not read: a lab's slider moves one parameter at a time, and
+ * a built-in protection whose run ignores it need not be stepped through its 250 s again (most of a
+ * redraw; docs/benchmarks.md). The throttle's K and window matter only with the throttle, the budget
+ * only with the budget, a refusal's cost only with shedding.
+ */
+function unread(pol: Protection): ReadonlyArray<keyof OverloadParams> {
+  return [
+    ...(pol.throttle ? [] : (['throttleK', 'throttleWindowS'] as const)),
+    ...(pol.budget ? [] : (['budgetPercent'] as const)),
+    ...(pol.shed ? [] : (['rejectCostPct'] as const)),
+  ];
+}
+
+/** The last built-in runs, by seed, protection and the parameters it reads (a run is a pure function of them). */
+const builtInRuns = new Map<string, OverloadTrace>();
+const KEPT_RUNS = 48;
+
+function builtInRun(p: OverloadParams, pol: OverloadPolicy, seed: number): OverloadTrace {
+  const skip = new Set<string>(unread(pol));
+  const read = Object.entries(p).filter(([key]) => !skip.has(key));
+  const key = JSON.stringify([seed, pol.id, pol.stream ?? pol.id, read]);
+  let trace = builtInRuns.get(key);
+  if (trace)
+    builtInRuns.delete(key); // re-inserted below: the map keeps the most recently used last
+  else trace = simulateOverload(p, pol, seed, pol.stream ?? pol.id);
+  builtInRuns.set(key, trace);
+  if (builtInRuns.size > KEPT_RUNS) builtInRuns.delete(builtInRuns.keys().next().value!);
+  return trace;
+}
+
 function row(policy: OverloadPolicy, tr: OverloadTrace, p: OverloadParams): OverloadRow {
   const sum = (a: number[], from = 0, to = a.length) => a.slice(from, to).reduce((s, v) => s + v, 0);
   const lossCapacity = sum(tr.capacity, tr.lossStartTick, tr.lossEndTick);
@@ -186,7 +217,8 @@ export const overloadRecovery: SimDefinition<OverloadParams, OverloadRow> = {
     const label = (code: LearnerCode) => learnerLabel({ vi: 'retry + AdaptiveThrottle', en: 'retries + AdaptiveThrottle' }, code.notPassing);
     const runs = runPolicies(
       OVERLOAD_POLICIES,
-      (pol) => simulateOverload(p, pol, seed, pol.stream ?? pol.id, pol.throttleOf),
+      // The learner's throttle runs every time: their code is theirs to change, and need not be pure.
+      (pol) => (pol.throttleOf ? simulateOverload(p, pol, seed, pol.stream ?? pol.id, pol.throttleOf) : builtInRun(p, pol, seed)),
       learner,
       (code) => ({
         builtIn: throttled.id,
