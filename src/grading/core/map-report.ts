@@ -195,9 +195,16 @@ export function mapReport(input: MapInput): Report {
     report.status = 'error';
     const ms = Math.round(input.run.durationMs);
     const unreached = tests.filter((x) => x.notRun).length;
-    const also = unreached > 0 ? ` ${t(lang, 'grade.unreached', { count: unreached })}` : '';
+    const also = unreached > 0 ? ` ${t(lang, open.length > 1 ? 'grade.unreachedAfterThem' : 'grade.unreached', { count: unreached })}` : '';
+    // Tests that run side by side share one thread: a loop in any of them stops them all, so none
+    // can be named as the one stuck.
+    const rules = [...new Set(open.map((o) => ruleOf(o.name) ?? '?'))].sort(compareRuleIds).join(', ');
     report.message = hung
-      ? `${t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' })}${also}`
+      ? `${
+          open.length > 1
+            ? t(lang, 'grade.stoppedConcurrent', { ms, count: open.length, test: hung.name, rules })
+            : t(lang, 'grade.stopped', { ms, test: hung.name, rule: ruleOf(hung.name) ?? '?' })
+        }${also}`
       : lastName
         ? t(lang, 'grade.stoppedBetween', { ms, test: lastName, count: unreached })
         : `${t(lang, 'grade.stoppedLoading', { ms })}${also}`;

@@ -10,6 +10,9 @@ const en = {
     'The run was stopped after {ms} ms between two tests, and the {count} tests it never reached count as failed: after "{test}" nothing ran any more (something that never returns, started by your code after a test?).',
   'grade.incomplete': 'The run ended before every test of the suite had run: {count} of {total} tests were never reached, and count as failed.',
   'grade.unreached': 'The {count} tests after it were never reached and count as failed.',
+  'grade.stoppedConcurrent':
+    'The run was stopped after {ms} ms: {count} tests running side by side never finished, the first of them to start being "{test}" (rules {rules}). Any of them may be the one stuck: look for a loop that never ends or never awaits.',
+  'grade.unreachedAfterThem': 'The {count} tests after them were never reached and count as failed.',
   'grade.limitMemory': 'The run was stopped: it used more than {mb} MB of memory while test "{test}" ran. Look for data that grows without end (rule {rule}).',
   'grade.limitMemoryLoading':
     'The run was stopped: it used more than {mb} MB of memory before any test finished. Does your file build something huge when it is loaded?',
@@ -37,6 +40,9 @@ const vi = {
     'Lần chạy bị dừng sau {ms} ms giữa hai test, và {count} test chưa bao giờ được chạy tới đều bị tính là trượt: sau "{test}" không còn gì chạy nữa (code của bạn có khởi động sau một test thứ gì không bao giờ trả về không?).',
   'grade.incomplete': 'Lần chạy kết thúc trước khi mọi test của bộ test được chạy: {count} trên {total} test chưa bao giờ được chạy tới, và bị tính là trượt.',
   'grade.unreached': '{count} test sau đó chưa bao giờ được chạy tới và bị tính là trượt.',
+  'grade.stoppedConcurrent':
+    'Lần chạy bị dừng sau {ms} ms: {count} test chạy song song không bao giờ kết thúc, test bắt đầu sớm nhất trong số đó là "{test}" (rule {rules}). Test nào trong số đó cũng có thể là test bị kẹt: hãy tìm một vòng lặp không có điểm dừng hoặc không bao giờ await.',
+  'grade.unreachedAfterThem': '{count} test sau các test đó chưa bao giờ được chạy tới và bị tính là trượt.',
   'grade.limitMemory':
     'Lần chạy bị dừng: nó dùng quá {mb} MB bộ nhớ trong khi test "{test}" đang chạy. Hãy tìm dữ liệu cứ lớn lên mãi không dừng (rule {rule}).',
   'grade.limitMemoryLoading':

@@ -15,7 +15,12 @@ export interface ConfinementStatus {
   reason?: string;
 }
 
-export const MECHANISM = 'bubblewrap: user, mount, pid and network namespaces; prlimit; memory polling';
+/**
+ * The tools that confine a run, by name only: the name reaches learners and instructors inside a
+ * sentence of their language ("trong sandbox cô lập (…)"), so it carries no English words of its
+ * own. What each tool does is in docs/security.md.
+ */
+export const MECHANISM = 'bubblewrap + prlimit';
 
 /** An executable on PATH (or at one of `fallbacks`), or undefined. */
 export function findExecutable(name: string, fallbacks: string[] = []): string | undefined {
