@@ -29,35 +29,35 @@ function readReport(file) {
   }
 }
 
+/** A test file's path from the repository's root. */
+const fileOf = (suite) => suite.name.replace(`${process.cwd()}/`, '');
+/** "file > test", then an error's first lines, indented under it. */
+const testLine = (suite, t, text) => `${fileOf(suite)} > ${t.fullName}\n      ${text.replaceAll('\n', '\n      ')}`;
+
 /** "file > test: first lines of the error" for every failed test of a vitest JSON report. */
 function failuresIn(report) {
   const out = [];
   for (const suite of report?.testResults ?? []) {
-    const where = suite.name.replace(`${process.cwd()}/`, '');
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-    if (!failed.length && suite.status === 'failed') out.push(`${where}: ${(suite.message ?? '').slice(0, 1200)}`);
-    for (const t of failed) out.push(`${where} > ${t.fullName}\n      ${(t.failureMessages ?? []).join('\n').slice(0, 1200).replaceAll('\n', '\n      ')}`);
+    if (!failed.length && suite.status === 'failed') out.push(`${fileOf(suite)}: ${(suite.message ?? '').slice(0, 1200)}`);
+    for (const t of failed) out.push(testLine(suite, t, (t.failureMessages ?? []).join('\n').slice(0, 1200)));
   }
   return out;
 }
 
 /** "file > test: first lines of the first error" for every test that passed only when run again (e2e/vitest.config.ts retries once). */
 function passedOnRetryIn(report) {
-  const out = [];
-  for (const suite of report?.testResults ?? []) {
-    const where = suite.name.replace(`${process.cwd()}/`, '');
-    for (const t of suite.assertionResults ?? []) {
-      if (t.status === 'passed' && t.failureMessages?.length)
-        out.push(`${where} > ${t.fullName}\n      ${t.failureMessages[0].slice(0, 600).replaceAll('\n', '\n      ')}`);
-    }
-  }
-  return out;
+  return (report?.testResults ?? []).flatMap((suite) =>
+    (suite.assertionResults ?? [])
+      .filter((t) => t.status === 'passed' && t.failureMessages?.length)
+      .map((t) => testLine(suite, t, t.failureMessages[0].slice(0, 600))),
+  );
 }
 
 /** "12.3 s file" for the slowest test files of a vitest JSON report (files run side by side, so they add up to more than the step). */
 function slowestIn(report, count = 6) {
   return (report?.testResults ?? [])
-    .map((suite) => ({ where: suite.name.replace(`${process.cwd()}/`, ''), ms: (suite.endTime ?? 0) - (suite.startTime ?? 0) }))
+    .map((suite) => ({ where: fileOf(suite), ms: (suite.endTime ?? 0) - (suite.startTime ?? 0) }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, count)
     .map((f) => `${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.where}`);
