@@ -103,7 +103,7 @@ const builtInRuns = new Map<string, OverloadTrace>();
 const KEPT_RUNS = 48;
 
 function builtInRun(p: OverloadParams, pol: OverloadPolicy, seed: number): OverloadTrace {
-  const skip = new Set<string>(unread(pol));
+  const skip = new Set(unread(pol).map(String));
   const read = Object.entries(p).filter(([key]) => !skip.has(key));
   const key = JSON.stringify([seed, pol.id, pol.stream ?? pol.id, read]);
   let trace = builtInRuns.get(key);
