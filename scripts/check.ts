@@ -60,7 +60,7 @@ async function check({
   try {
     const strict = values.strict === true;
     if (strict && !confinementStatus().available) {
-      process.stderr.write(msg(lang, 'check.strictUnavailable', { reason: confinementStatus().reason ?? '' }) + '\n');
+      process.stderr.write(msg(lang, 'check.strictUnavailable', { reason: confinementStatus().reason?.[lang] ?? '' }) + '\n');
       return 2;
     }
     if (strict) {

@@ -5,7 +5,7 @@ import { createSubmissionSandbox, defaultJobs, sandboxText, type SandboxModule }
 
 const node = new FakeSandbox() as unknown as Sandbox;
 const confined = new FakeSandbox() as unknown as Sandbox;
-const withConfinement = (available: boolean, reason?: string): SandboxModule => ({
+const withConfinement = (available: boolean, reason?: { vi: string; en: string }): SandboxModule => ({
   NodeSandbox: { create: async () => node },
   ConfinedSandbox: { create: async () => confined },
   confinementStatus: () => ({ available, mechanism: 'bwrap', ...(reason ? { reason } : {}) }),
@@ -18,13 +18,16 @@ describe('createSubmissionSandbox', () => {
     if (choice.ok) expect(await choice.factory()).toBe(confined);
   });
 
-  it('refuses without confinement, saying why in both languages', () => {
-    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, withConfinement(false, 'user namespaces are disabled'));
+  it('refuses without confinement, saying why in both languages: each text with the reason in its own', () => {
+    const reason = { vi: 'user namespace đang bị tắt', en: 'user namespaces are disabled' };
+    const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, withConfinement(false, reason));
     expect(choice.ok).toBe(false);
     if (choice.ok) return;
-    expect(sandboxText('en', choice.refusal)).toContain('user namespaces are disabled');
+    expect(sandboxText('en', choice.refusal)).toContain('(user namespaces are disabled)');
     expect(sandboxText('en', choice.refusal)).toContain('--unsafe-no-sandbox');
     expect(sandboxText('vi', choice.refusal)).toContain('Từ chối chấm');
+    expect(sandboxText('vi', choice.refusal)).toContain('(user namespace đang bị tắt)');
+    expect(sandboxText('vi', choice.refusal)).not.toContain('disabled');
   });
 
   it('a status check that throws counts as unavailable', () => {
@@ -35,12 +38,13 @@ describe('createSubmissionSandbox', () => {
       },
     };
     const choice = createSubmissionSandbox({ unsafeNoSandbox: false }, broken);
-    expect(!choice.ok && sandboxText('en', choice.refusal)).toContain('probe failed');
+    expect(!choice.ok && sandboxText('en', choice.refusal)).toContain('the confinement check failed: probe failed');
+    expect(!choice.ok && sandboxText('vi', choice.refusal)).toContain('kiểm tra cơ chế cô lập bị lỗi: probe failed');
   });
 
   it('with --unsafe-no-sandbox grades in plain child processes and warns, confinement or not', async () => {
     for (const available of [false, true]) {
-      const choice = createSubmissionSandbox({ unsafeNoSandbox: true }, withConfinement(available, 'no bwrap'));
+      const choice = createSubmissionSandbox({ unsafeNoSandbox: true }, withConfinement(available, { vi: 'không có bwrap', en: 'no bwrap' }));
       expect(choice).toMatchObject({ ok: true, confined: false });
       if (!choice.ok || choice.confined) return;
       expect(await choice.factory()).toBe(node);

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import * as grading from '../grading/index.ts';
 import type { Sandbox } from '../grading/index.ts';
+import type { Bilingual } from '../i18n/langs.ts';
 import { cm, type Lang, type Message } from './messages.ts';
 
 export type SandboxFactory = () => Promise<Sandbox>;
@@ -14,7 +15,12 @@ export type SandboxFactory = () => Promise<Sandbox>;
 export interface ConfinementStatus {
   available: boolean;
   mechanism: string;
-  reason?: string;
+  reason?: Bilingual;
+}
+
+/** A sandbox message. A reason from the machine comes in both languages, and each text takes its own. */
+export interface SandboxMessage extends Message {
+  reason?: Bilingual;
 }
 
 /** The part of src/grading/index.ts this needs (tests pass a stand-in). */
@@ -27,14 +33,15 @@ export interface SandboxModule {
 export type SandboxChoice =
   | { ok: true; confined: true; mechanism: string; factory: SandboxFactory }
   | { ok: true; confined: false; factory: SandboxFactory; warning: Message }
-  | { ok: false; refusal: Message };
+  | { ok: false; refusal: SandboxMessage };
 
 /** A probe that throws counts as no confinement, with its message as the reason. */
 function status(mod: SandboxModule): ConfinementStatus {
   try {
     return mod.confinementStatus();
   } catch (error) {
-    return { available: false, mechanism: 'none', reason: (error as Error).message };
+    const said = (error as Error).message;
+    return { available: false, mechanism: 'none', reason: { vi: `kiểm tra cơ chế cô lập bị lỗi: ${said}`, en: `the confinement check failed: ${said}` } };
   }
 }
 
@@ -51,12 +58,13 @@ export function createSubmissionSandbox(
   if (found.available) {
     return { ok: true, confined: true, mechanism: found.mechanism, factory: () => mod.ConfinedSandbox.create() };
   }
-  return { ok: false, refusal: { key: 'sandbox.refuse', params: { reason: found.reason ?? '' } } };
+  const reason = found.reason ?? { vi: 'không rõ lý do', en: 'no reason given' };
+  return { ok: false, refusal: { key: 'sandbox.refuse', params: {}, reason } };
 }
 
 /** A sandbox message in one language. */
-export function sandboxText(lang: Lang, m: Message): string {
-  return cm(lang, m.key, m.params);
+export function sandboxText(lang: Lang, m: SandboxMessage): string {
+  return cm(lang, m.key, m.reason ? { ...m.params, reason: m.reason[lang] } : m.params);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** What `npm start` and `npm run dev` print once they listen: the URL with the token, and what it is for. */
 import { createInterface } from 'node:readline';
+import type { Bilingual } from '../i18n/langs.ts';
 import { tokenURL } from '../runner/local/protocol.ts';
 
 export interface AnnounceOptions {
@@ -11,7 +12,7 @@ export function announcement(
   base: string,
   token: string,
   opened: boolean,
-  sandbox?: { confined: boolean; mechanism: string },
+  sandbox?: { confined: boolean; mechanism: string; reason?: Bilingual },
   opts: AnnounceOptions = {},
 ): string {
   const url = tokenURL(base, token);
@@ -21,16 +22,22 @@ export function announcement(
     `  Open this exact URL: the part after # is this run's token, and a tab without it cannot run code here.`,
     `  Mở đúng URL này: phần sau dấu # là token của lần chạy này; tab không có nó không chạy được code trên máy.`,
     opened ? `  (opened in your browser)` : `  (no browser opened: copy the URL into one)`,
-    ...(sandbox
-      ? [
-          sandbox.confined
-            ? `  Learner code runs confined: ${sandbox.mechanism}.`
-            : `  WARNING: learner code is NOT confined: ${sandbox.mechanism}. Run only code you trust.`,
-        ]
-      : []),
+    ...(sandbox ? sandboxLines(sandbox) : []),
     ...(opts.reprint ? [REPRINT_HELP] : []),
     '',
   ].join('\n');
+}
+
+/** Where learner code runs, in both languages like the lines above: whoever reads it may read either. */
+function sandboxLines(sandbox: { confined: boolean; mechanism: string; reason?: Bilingual }): string[] {
+  if (sandbox.confined) {
+    return [`  Learner code runs confined: ${sandbox.mechanism}.`, `  Code của học viên chạy trong sandbox cô lập: ${sandbox.mechanism}.`];
+  }
+  return [
+    `  WARNING: learner code is NOT confined: ${sandbox.mechanism}. Run only code you trust.`,
+    `  CẢNH BÁO: code của học viên KHÔNG được cô lập: nó chạy trong tiến trình con thông thường, với quyền, file và mạng của bạn (chỉ có môi trường sạch). Chỉ chạy code bạn tin tưởng.`,
+    ...(sandbox.reason ? [`  No confinement here: ${sandbox.reason.en}`, `  Máy này không cô lập được: ${sandbox.reason.vi}`] : []),
+  ];
 }
 
 const REPRINT_HELP = `  Press Enter here to print this URL again. / Bấm Enter tại đây để in lại URL này.`;

@@ -2,14 +2,17 @@
 // one, else in plain child processes (with a clean environment, but as the user who started it).
 import { ConfinedSandbox, confinementStatus, createWarmGrader, NodeSandbox } from '../grading/index.ts';
 import type { Report, Sandbox } from '../grading/core/index.ts';
+import type { Bilingual } from '../i18n/langs.ts';
 import { createRunnerApi, type RunnerApi } from './runner-api.ts';
 
 export { createRunnerApi, newRunnerToken, type RunnerApi } from './runner-api.ts';
 
 export interface RunnerSandbox {
   confined: boolean;
-  /** How runs are confined, or why they are not: said at start-up and in every report. */
+  /** How runs are confined, or that they are not: said at start-up and in every report. */
   mechanism: string;
+  /** Why this machine cannot confine runs, in both languages (said at start-up). */
+  reason?: Bilingual;
   create: () => Promise<Sandbox & { readonly root: string }>;
 }
 
@@ -19,8 +22,7 @@ export const UNCONFINED = 'plain child processes: the code runs as you, with you
 export function runnerSandbox(env: NodeJS.ProcessEnv = process.env, status = confinementStatus): RunnerSandbox {
   const found = env.COURSE_RUNNER_UNCONFINED === '1' ? undefined : status();
   if (found?.available) return { confined: true, mechanism: found.mechanism, create: () => ConfinedSandbox.create() };
-  const why = found?.reason ? ` (no confinement here: ${found.reason})` : '';
-  return { confined: false, mechanism: `${UNCONFINED}${why}`, create: () => NodeSandbox.create() };
+  return { confined: false, mechanism: UNCONFINED, ...(found?.reason ? { reason: found.reason } : {}), create: () => NodeSandbox.create() };
 }
 
 /** Each report says where the code ran, so the page can show it. */

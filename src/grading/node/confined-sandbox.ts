@@ -10,6 +10,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, realpath, writeFile } from 'node
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Bilingual } from '../../i18n/langs.ts';
 import { bwrapCommand, type BwrapPlan } from './bwrap-args.ts';
 import { confinementStatus, etcFiles, findExecutable, sandboxOwner, systemEntries } from './confinement.ts';
 import { ENV_DIR } from './fs-source.ts';
@@ -49,8 +50,8 @@ export interface ConfinedSandboxOptions {
 }
 
 export class ConfinementUnavailableError extends Error {
-  constructor(readonly reason: string) {
-    super(`Cannot confine graded runs on this machine: ${reason}`);
+  constructor(readonly reason: Bilingual) {
+    super(`Cannot confine graded runs on this machine: ${reason.en}`);
     this.name = 'ConfinementUnavailableError';
   }
 }
@@ -123,7 +124,7 @@ export class ConfinedSandbox implements Sandbox {
   /** A fresh confined workspace; throws ConfinementUnavailableError where runs cannot be confined. */
   static async create(opts: ConfinedSandboxOptions = {}): Promise<ConfinedSandbox> {
     const status = confinementStatus();
-    if (!status.available) throw new ConfinementUnavailableError(status.reason ?? 'unknown');
+    if (!status.available) throw new ConfinementUnavailableError(status.reason ?? { vi: 'không rõ lý do', en: 'unknown' });
     const bwrap = findExecutable('bwrap')!;
     const prlimit = findExecutable('prlimit', ['/usr/bin/prlimit'])!;
     const owner = sandboxOwner();

@@ -5,14 +5,19 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import type { Bilingual } from '../../i18n/langs.ts';
 import { bwrapArgs, type BwrapPlan, type SystemEntry } from './bwrap-args.ts';
 
 export interface ConfinementStatus {
   available: boolean;
   /** What confines runs here, or what would have. */
   mechanism: string;
-  /** Why it is not available, with what to do about it. */
-  reason?: string;
+  /**
+   * Why it is not available, with what to do about it, in both languages: it reaches instructors
+   * (grade:class refuses) and learners (check --strict, the local runner's banner) inside sentences
+   * of their language. A tool's own output, quoted, stays as the tool said it.
+   */
+  reason?: Bilingual;
 }
 
 /**
@@ -75,19 +80,30 @@ let cached: ConfinementStatus | undefined;
 
 /** Whether runs can be confined on this machine (probed once: a tiny confined Node run). */
 export function confinementStatus(): ConfinementStatus {
-  cached ??= probe();
+  cached ??= probeConfinement();
   return cached;
 }
 
-function probe(): ConfinementStatus {
-  const unavailable = (reason: string): ConfinementStatus => ({ available: false, mechanism: MECHANISM, reason });
+/** The probe itself, uncached (tests run it with a PATH that lacks a tool). */
+export function probeConfinement(): ConfinementStatus {
+  const unavailable = (reason: Bilingual): ConfinementStatus => ({ available: false, mechanism: MECHANISM, reason });
   if (process.platform !== 'linux') {
-    return unavailable(`confinement needs Linux namespaces; this machine runs ${process.platform}. Grade untrusted code in a Linux VM or container.`);
+    return unavailable({
+      vi: `cô lập cần namespace của Linux, mà máy này chạy ${process.platform}. Hãy chấm code không đáng tin trong một VM hoặc container Linux.`,
+      en: `confinement needs Linux namespaces; this machine runs ${process.platform}. Grade untrusted code in a Linux VM or container.`,
+    });
   }
   const bwrap = findExecutable('bwrap');
-  if (!bwrap) return unavailable('bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap).');
+  if (!bwrap) {
+    return unavailable({
+      vi: 'máy chưa cài bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap).',
+      en: 'bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap).',
+    });
+  }
   const prlimit = findExecutable('prlimit', ['/usr/bin/prlimit']);
-  if (!prlimit?.startsWith('/usr/')) return unavailable('prlimit (util-linux) is not installed under /usr.');
+  if (!prlimit?.startsWith('/usr/')) {
+    return unavailable({ vi: 'máy chưa cài prlimit (gói util-linux) dưới /usr.', en: 'prlimit (util-linux) is not installed under /usr.' });
+  }
 
   const base = mkdtempSync(join(tmpdir(), 'grade-probe-'));
   try {
@@ -116,15 +132,31 @@ function probe(): ConfinementStatus {
     const r = spawnSync(bwrap, bwrapArgs(plan), { cwd: base, encoding: 'utf8', timeout: 15_000, ...(owner ?? {}), env: { PATH: '/usr/bin:/bin' } });
     if (r.status === 0) return { available: true, mechanism: MECHANISM };
     const said = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`.trim().slice(0, 300);
-    const hint = /Can't find source path/i.test(said)
-      ? owner
-        ? ` Run as root, each sandbox runs as an unprivileged user (uid ${owner.uid}), who must be able to read Node and the repository (chmod o+rx on the folders above them).`
-        : ''
-      : /uid map|user namespace|Operation not permitted|Permission denied/i.test(said)
-        ? ' Unprivileged user namespaces look disabled (sysctl kernel.unprivileged_userns_clone=1, or an AppArmor profile for bwrap on Ubuntu 24.04+).'
-        : '';
-    return unavailable(`bubblewrap could not start a confined run (exit ${r.status ?? r.signal}): ${said || 'no output'}.${hint}`);
+    const exit = r.status ?? r.signal;
+    const hint = failureHint(said, owner);
+    return unavailable({
+      vi: `bubblewrap không khởi động được một lần chạy cô lập (exit ${exit}): ${said || 'không in ra gì'}.${hint ? ` ${hint.vi}` : ''}`,
+      en: `bubblewrap could not start a confined run (exit ${exit}): ${said || 'no output'}.${hint ? ` ${hint.en}` : ''}`,
+    });
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/** What to do about the two failures of bubblewrap that have a known cause. */
+export function failureHint(said: string, owner: { uid: number } | undefined): Bilingual | undefined {
+  if (/Can't find source path/i.test(said)) {
+    if (!owner) return undefined;
+    return {
+      vi: `Khi chạy bằng root, mỗi sandbox chạy dưới một user không có đặc quyền (uid ${owner.uid}); user đó phải đọc được Node và repository (chmod o+rx cho các thư mục bên trên chúng).`,
+      en: `Run as root, each sandbox runs as an unprivileged user (uid ${owner.uid}), who must be able to read Node and the repository (chmod o+rx on the folders above them).`,
+    };
+  }
+  if (/uid map|user namespace|Operation not permitted|Permission denied/i.test(said)) {
+    return {
+      vi: 'Có vẻ user namespace không đặc quyền đang bị tắt (sysctl kernel.unprivileged_userns_clone=1, hoặc một AppArmor profile cho bwrap trên Ubuntu 24.04+).',
+      en: 'Unprivileged user namespaces look disabled (sysctl kernel.unprivileged_userns_clone=1, or an AppArmor profile for bwrap on Ubuntu 24.04+).',
+    };
+  }
+  return undefined;
 }

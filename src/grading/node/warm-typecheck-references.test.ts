@@ -25,7 +25,7 @@ const kinds: Array<[string, () => Promise<Kept>]> = [
   ['plain', () => NodeSandbox.create()],
   ...(confinable || required ? [['confined', () => ConfinedSandbox.create()] as [string, () => Promise<Kept>]] : []),
 ];
-if (!confinable && !required) console.warn(`warm type check: the confined half is skipped (${confinementStatus().reason})`);
+if (!confinable && !required) console.warn(`warm type check: the confined half is skipped (${confinementStatus().reason?.en})`);
 
 /** The grade's files: the environment, the hidden tests, and the exercise's src/ with `editable` in it. */
 async function workspace(id: string, editable: (path: string) => string): Promise<Record<string, string>> {
