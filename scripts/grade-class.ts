@@ -16,6 +16,7 @@ import {
   gradebookRows,
   gradingFailed,
   inConflict,
+  heldFromLms,
   lmsRows,
   LMS_FORMATS,
   loadClassContext,
@@ -186,7 +187,13 @@ async function writeGradebook(
     errored,
     seconds: (grading.durationMs / 1000).toFixed(1),
   });
-  const wrote = `${cm(lang, 'done.wrote', outputs)}\n${cm(lang, 'done.wroteLms', { files: lms })}\n${cm(lang, 'done.wroteFeedback', { dir: join(outDir, 'feedback') })}`;
+  const held = heldFromLms(grading.results).map((r) => r.learner.email);
+  const wrote = [
+    cm(lang, 'done.wrote', outputs),
+    cm(lang, 'done.wroteLms', { files: lms }),
+    ...(held.length ? [cm(lang, 'done.heldFromLms', { emails: [...new Set(held)].join(', ') })] : []),
+    cm(lang, 'done.wroteFeedback', { dir: join(outDir, 'feedback') }),
+  ].join('\n');
   if (json) {
     err(`${summary}\n${wrote}`);
     process.stdout.write(`${JSON.stringify(classSummary(ctx, grading, lang, outputs), null, 2)}\n`);

@@ -22,9 +22,14 @@ export function zoneOffsetMinutes(ms: number, timeZone: string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const DAY_MS = 86_400_000;
+
 /**
  * `2026-12-01T23:59` in `Asia/Ho_Chi_Minh` -> `2026-12-01T23:59:00+07:00`. Undefined for a malformed
- * local time. A time skipped by a daylight-saving jump lands just after the jump.
+ * local time. Around a daylight-saving change, as Temporal's "compatible" choice does: a time that
+ * happens twice (clocks going back) is the first of the two; a time the clocks skip (going forward)
+ * lands as far after the jump as it was after the jump's start, in every zone (New York's 02:30 on
+ * the spring-forward day is 03:30 EDT, never 01:30 EST, which would make the due date an hour early).
  */
 export function zonedTimeToIso(local: string, timeZone: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
@@ -32,10 +37,14 @@ export function zonedTimeToIso(local: string, timeZone: string): string | undefi
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== d || new Date(wall).getUTCMonth() !== mo - 1) return undefined;
-  // Two passes: the offset at the guessed instant may differ from the offset at the true one.
-  let offset = zoneOffsetMinutes(wall, timeZone);
-  offset = zoneOffsetMinutes(wall - offset * 60_000, timeZone);
-  const instant = wall - offset * 60_000;
+  // The zone's offsets a day either side: the same unless a change falls in between.
+  const at = (offset: number) => wall - offset * 60_000;
+  const before = zoneOffsetMinutes(wall - DAY_MS, timeZone);
+  const after = zoneOffsetMinutes(wall + DAY_MS, timeZone);
+  const fitting = [before, after].filter((o) => zoneOffsetMinutes(at(o), timeZone) === o);
+  // No offset fits: the clocks skipped this time; read it with the offset from before the jump.
+  const instant = fitting.length ? Math.min(...fitting.map(at)) : at(before);
+  const offset = zoneOffsetMinutes(instant, timeZone);
   const shown = new Date(instant + offset * 60_000);
   const sign = offset >= 0 ? '+' : '-';
   const abs = Math.abs(offset);

@@ -74,6 +74,20 @@ describe('due dates', () => {
     expect(zonedTimeToIso('2026-01-15T09:00', 'Europe/London')).toBe('2026-01-15T09:00:00+00:00');
     expect(zonedTimeToIso('2026-03-10T17:30', 'America/St_Johns')).toBe('2026-03-10T17:30:00-02:30');
     expect(zonedTimeToIso('2026-02-30T10:00', 'UTC')).toBeUndefined();
+    // Clocks going forward, west and east of UTC: a skipped time lands after the jump, never before it.
+    expect(zonedTimeToIso('2026-03-08T02:30', 'America/New_York')).toBe('2026-03-08T03:30:00-04:00');
+    expect(zonedTimeToIso('2026-09-06T00:00', 'America/Santiago')).toBe('2026-09-06T01:00:00-03:00');
+    expect(zonedTimeToIso('2026-03-29T01:30', 'Europe/London')).toBe('2026-03-29T02:30:00+01:00');
+    expect(zonedTimeToIso('2026-10-04T02:15', 'Australia/Sydney')).toBe('2026-10-04T03:15:00+11:00');
+    // Clocks going back: a time that happens twice is the first of the two, west and east of UTC.
+    expect(zonedTimeToIso('2026-11-01T01:30', 'America/New_York')).toBe('2026-11-01T01:30:00-04:00');
+    expect(zonedTimeToIso('2026-10-25T01:30', 'Europe/London')).toBe('2026-10-25T01:30:00+01:00');
+    // Every minute of a year round-trips to the wall time asked for, unless the clocks skipped it.
+    for (let day = 0; day < 365; day += 1) {
+      const wall = new Date(Date.UTC(2026, 0, 1 + day, 12, 0)).toISOString().slice(0, 16);
+      const iso = zonedTimeToIso(wall, 'America/Santiago')!;
+      expect(iso.slice(0, 16)).toBe(wall);
+    }
     expect(zonedTimeToIso('tomorrow', 'UTC')).toBeUndefined();
   });
 

@@ -83,4 +83,32 @@ describe('grading model', () => {
     const pastCutoff = gradeTotal(a, shares, '2026-12-09T00:00:00.000Z');
     expect([pastCutoff.earned, pastCutoff.final, pastCutoff.possible]).toEqual([22.08, 0, 35]);
   });
+
+  // The decimals an instructor checks by hand: a half rounds up even where binary arithmetic lands just below it.
+  it('rounds to hundredths a half up, as on paper: 12.85 at 70 % is 9.00, not 8.99', () => {
+    const a = assignment({
+      exercises: ['retry-helper'],
+      quizzes: ['q1'],
+      points: { 'retry-helper': 20, q1: 10 },
+      latePolicy: { ...policy, graceMinutes: 0, floorPercent: 0, penaltyPercent: 30 },
+    });
+    const shares = [
+      { id: 'retry-helper', kind: 'exercise' as const, share: 10 / 21 },
+      { id: 'q1', kind: 'quiz' as const, share: 2 / 6 },
+    ];
+    const late = gradeTotal(a, shares, '2026-12-02T00:00:00.000Z'); // one day begun: 70 % kept
+    expect([late.earned, late.late.keptPercent, late.final]).toEqual([12.85, 70, 9]);
+    const item = gradeTotal(
+      assignment({ exercises: ['retry-helper'], quizzes: [], points: { 'retry-helper': 3 } }),
+      [{ id: 'retry-helper', kind: 'exercise', share: 29 / 40 }],
+      DUE,
+    );
+    expect(item.items[0]!.earned).toBe(2.18); // 2.175
+    const halves = gradeTotal(
+      assignment({ exercises: ['retry-helper'], quizzes: [], points: { 'retry-helper': 1.5 } }),
+      [{ id: 'retry-helper', kind: 'exercise', share: 67 / 100 }],
+      DUE,
+    );
+    expect(halves.items[0]!.earned).toBe(1.01); // 1.005
+  });
 });

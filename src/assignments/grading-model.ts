@@ -46,9 +46,19 @@ export interface GradeTotal {
   percent: number;
 }
 
-/** Two decimals, half away from zero, without 1.005 → 1.00 surprises. */
-export const round2 = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100;
-const round1 = (x: number) => Math.round((x + Number.EPSILON) * 10) / 10;
+/**
+ * `x` to `digits` decimals, a half up, as a person rounds the decimal they see: 12.85 × 70 % is
+ * 8.995 on paper but 8.994999… in binary, and must give 9.00, not 8.99. Scaling first and reading
+ * the product back at 12 significant digits drops that binary error (a grade never needs more).
+ */
+function roundTo(x: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(Number((x * scale).toPrecision(12))) / scale;
+}
+
+/** Two decimals, a half up (8.995 → 9.00, 2.175 → 2.18, 1.005 → 1.01). */
+export const round2 = (x: number) => roundTo(x, 2);
+const round1 = (x: number) => roundTo(x, 1);
 
 export function gradeTotal(assignment: Assignment, shares: ItemShare[], exportedAt: string): GradeTotal {
   const items = shares.map((s) => {

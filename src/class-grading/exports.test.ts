@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../grading/core/exercise-schema.ts';
 import type { Learner } from '../assignments/file-schemas.ts';
 import { parseCsv, toCsv } from './csv.ts';
-import { lmsRows, type LMS_FORMATS } from './exports.ts';
+import { heldFromLms, lmsRows, type LMS_FORMATS } from './exports.ts';
 import type { ClassContext, LearnerResult } from './results.ts';
 import { fakeReport, makeAssignment } from './testing/test-fixtures.ts';
 
@@ -58,5 +58,19 @@ describe('gradebook exports', () => {
       ['', '', 'chi@example.com', '0'],
       ['Trần', 'Thị Bình', 'binh@example.com', '20'],
     ]);
+  });
+
+  it('leaves out a learner whose grade is not settled: a conflict to decide, or an exercise the grader could not grade', () => {
+    const [binh, an, chi] = results as [LearnerResult, LearnerResult, LearnerResult];
+    const conflicted = { ...an, conflictsWith: ['an-again.json'] };
+    const failed: LearnerResult = { ...chi, exercises: [{ id: 'retry-helper', status: 'grading-failed', message: 'sandbox crashed' }] };
+    const mixed = [binh, conflicted, failed];
+    expect(heldFromLms(mixed)).toEqual([conflicted, failed]);
+    for (const format of ['moodle', 'canvas', 'classroom'] as const) {
+      const text = toCsv(lmsRows(format, ctx, mixed));
+      expect(text).toContain('binh@example.com');
+      expect(text).not.toContain('an@example.com');
+      expect(text).not.toContain('chi@example.com');
+    }
   });
 });

@@ -6,10 +6,11 @@
  * Learners are identified as each platform matches them: Moodle by ID number or e-mail address,
  * Canvas by SIS User ID or SIS Login ID, Google Classroom by e-mail address, with the given and family
  * names the learner typed (never split from a full name). Rejected files are not in them (they are in
- * the gradebook CSV). Pure; written with toCsv.
+ * the gradebook CSV), nor are learners whose grade is not settled yet (`heldFromLms`): an import would
+ * take their number as final. Pure; written with toCsv.
  */
 import { possiblePoints, type Learner } from '../assignments/index.ts';
-import { learnerGrade, sortLearners, type ClassContext, type LearnerResult } from './results.ts';
+import { gradingFailed, inConflict, learnerGrade, sortLearners, type ClassContext, type LearnerResult } from './results.ts';
 
 export type LmsFormat = 'moodle' | 'canvas' | 'classroom';
 export const LMS_FORMATS: readonly LmsFormat[] = ['moodle', 'canvas', 'classroom'];
@@ -65,6 +66,16 @@ function classroom(ctx: ClassContext, results: LearnerResult[]): Row[] {
   ];
 }
 
+/**
+ * Learners the LMS files leave out until the instructor settles them: two files under one e-mail
+ * address (two rows for one person, and whichever the LMS reads last would win), or an exercise the
+ * grader could not grade (a 0 there is the machine's fault, not the learner's). The gradebook CSV and
+ * the report show them, with what to do.
+ */
+export const heldFromLms = (results: LearnerResult[]) => results.filter((r) => inConflict(r) || gradingFailed(r));
+
 export function lmsRows(format: LmsFormat, ctx: ClassContext, results: LearnerResult[]): Row[] {
-  return format === 'moodle' ? moodle(ctx, results) : format === 'canvas' ? canvas(ctx, results) : classroom(ctx, results);
+  const held = new Set(heldFromLms(results));
+  const settled = results.filter((r) => !held.has(r));
+  return format === 'moodle' ? moodle(ctx, settled) : format === 'canvas' ? canvas(ctx, settled) : classroom(ctx, settled);
 }

@@ -32,6 +32,13 @@ describe('what a learner chose is quoted short and neutral', () => {
     expect(neutral('Nguyễn Văn An', 80)).toBe('Nguyễn Văn An');
   });
 
+  test('a zero-width non-joiner or joiner inside a name is its spelling and stays; anywhere else it is replaced', () => {
+    expect(neutral('محمد\u200Cرضا', 80)).toBe('محمد\u200Cرضا');
+    expect(neutral('क्\u200Dष', 80)).toBe('क्\u200Dष');
+    expect(neutral('\u200CAn \u200D Bình\u200C', 80)).toBe('\uFFFDAn \uFFFD Bình\uFFFD');
+    expect(neutral('A\u200C\u200CB', 80)).toBe('A\uFFFD\uFFFDB');
+  });
+
   test("an excerpt leaves out the grader's temp folders and repository path", () => {
     const message = `ENAMETOOLONG: ${tmpdir()}/grade-confined-AbC123/work/${'d/'.repeat(3000)} at ${REPO_ROOT}/src/x.ts`;
     const quoted = excerpt(message);

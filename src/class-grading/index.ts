@@ -52,6 +52,6 @@ export {
 export { readSubmissionsZip, flatName, MAX_ZIP_BYTES, MAX_ZIP_ENTRIES, type NotRead } from './zip-submissions.ts';
 export { feedbackFiles, feedbackHtml, feedbackMarkdown } from './feedback.ts';
 export { strictClassIO, type StrictClassIO } from './strict-io.ts';
-export { lmsRows, LMS_FORMATS, type LmsFormat } from './exports.ts';
+export { heldFromLms, lmsRows, LMS_FORMATS, type LmsFormat } from './exports.ts';
 export { parseShard, shardOf, mergeShards, toShardFile, type Shard, type ShardFile, type MergeProblem } from './shard.ts';
 export type { StrictlyGraded } from './grade-class.ts';

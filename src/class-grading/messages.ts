@@ -36,6 +36,8 @@ const en = {
   'merge.different-files': '{file} read a different set of submission files from the other shards: grade every shard from the same folder.',
   'done.shard': 'Shard {index}/{count}: {graded} learners graded here. Shard file: {file}',
   'done.wroteLms': 'For Moodle, Canvas and Google Classroom: {files}',
+  'done.heldFromLms':
+    'Left out of the Moodle, Canvas and Google Classroom files until you settle them (a conflict to decide, or an exercise that could not be graded; the report says which): {emails}',
   'done.wroteFeedback': 'For each learner (HTML, and Markdown for an LMS comment): {dir}',
   'done.previous': 'The previous run’s outputs were kept in {dir}',
   'progress.notRead': '{file}: {reason}',
@@ -139,6 +141,7 @@ const en = {
   'dur.d': '{n} d',
   'dur.h': '{n} h',
   'dur.min': '{n} min',
+  'dur.s': '{n} s',
   'late.noGrace': 'none',
   'late.onTime': 'Exported {at}, before the due date ({due}).',
   'late.noPolicy': 'Exported {at}, {after} after the due date ({due}); the assignment has no late policy, so nothing is taken off.',
@@ -228,6 +231,8 @@ const vi = {
   'merge.different-files': '{file} đã đọc một tập file bài nộp khác với các shard còn lại: hãy chấm mọi shard từ cùng một thư mục.',
   'done.shard': 'Shard {index}/{count}: máy này chấm {graded} học viên. File shard: {file}',
   'done.wroteLms': 'Để nhập vào Moodle, Canvas và Google Classroom: {files}',
+  'done.heldFromLms':
+    'Chưa có trong các file cho Moodle, Canvas và Google Classroom cho đến khi bạn xử lý xong (một xung đột cần quyết định, hoặc một bài tập không chấm được; báo cáo nói rõ trường hợp nào): {emails}',
   'done.wroteFeedback': 'Cho từng học viên (HTML, và Markdown để dán vào nhận xét trên LMS): {dir}',
   'done.previous': 'Kết quả của lần chấm trước được giữ trong {dir}',
   'progress.notRead': '{file}: {reason}',
@@ -330,6 +335,7 @@ const vi = {
   'dur.d': '{n} ngày',
   'dur.h': '{n} giờ',
   'dur.min': '{n} phút',
+  'dur.s': '{n} giây',
   'late.noGrace': 'không có',
   'late.onTime': 'Xuất lúc {at}, trước hạn nộp ({due}).',
   'late.noPolicy': 'Xuất lúc {at}, sau hạn nộp ({due}) {after}; bài giao không có quy định nộp muộn nên không bị trừ điểm.',

@@ -22,7 +22,11 @@ describe('times and lateness in words, in the class’s time zone', () => {
   it('says durations in both languages', () => {
     expect(duration(26 * 3_600_000 + 5 * 60_000, 'en')).toBe('1 d 2 h 5 min');
     expect(duration(26 * 3_600_000 + 5 * 60_000, 'vi')).toBe('1 ngày 2 giờ 5 phút');
-    expect(duration(1000, 'en')).toBe('1 min');
+    // Inside the due date's own minute: seconds, not "1 min" after a time shown to the minute.
+    expect(duration(1000, 'en')).toBe('1 s');
+    expect(duration(29_500, 'vi')).toBe('30 giây');
+    expect(duration(60_000, 'en')).toBe('1 min');
+    expect(duration(61_000, 'en')).toBe('2 min');
   });
 
   it('explains each case with the times in the class’s zone', () => {

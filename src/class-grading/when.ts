@@ -33,8 +33,12 @@ export function whenInZone(iso: string, lang: Lang, timeZone: string): string {
   }).format(new Date(iso));
 }
 
-/** "1 d 2 h 5 min" / "1 ngày 2 giờ 5 phút"; under a minute counts as one started minute. */
+/**
+ * "1 d 2 h 5 min" / "1 ngày 2 giờ 5 phút", each started minute counted; under a minute, in seconds
+ * ("30 s"): an export inside the due date's own minute would otherwise read "23:59, 1 min after 23:59".
+ */
 export function duration(ms: number, lang: Lang): string {
+  if (ms < 60_000) return cm(lang, 'dur.s', { n: Math.max(1, Math.ceil(ms / 1000)) });
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   const d = Math.floor(minutes / 1440);
   const h = Math.floor((minutes % 1440) / 60);
