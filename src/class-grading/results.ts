@@ -108,6 +108,15 @@ export function learnerShares(r: LearnerResult): ItemShare[] {
  */
 export const learnerGrade = (assignment: Assignment, r: LearnerResult): GradeTotal => gradeTotal(assignment, learnerShares(r), r.exportedAt);
 
+/**
+ * The suspicions quoted per exercise: the first few and how many more. A learner's process that
+ * kept breaking the protocol once made 826 of them in 2 s, all joined into one gradebook cell. The
+ * count is a number in parentheses, so it reads in either language of the sentence around it.
+ */
+const TAMPERING_QUOTED = 3;
+const tamperingText = (all: string[]) =>
+  all.length <= TAMPERING_QUOTED ? all.join('; ') : `${all.slice(0, TAMPERING_QUOTED).join('; ')}; … (+${all.length - TAMPERING_QUOTED})`;
+
 export function learnerProblems(r: LearnerResult): Message[] {
   const out: Message[] = [];
   if (inConflict(r)) out.push({ key: 'problem.conflict', params: { email: r.learner.email, others: r.conflictsWith!.map(shownFile).join(', ') } });
@@ -119,7 +128,7 @@ export function learnerProblems(r: LearnerResult): Message[] {
     const unreached = e.status === 'graded' ? e.report.tests.filter((x) => x.notRun).length : 0;
     if (e.status === 'graded' && unreached > 0) out.push({ key: 'problem.unreached', params: { id: e.id, count: unreached, total: e.report.counts.total } });
     if (e.status === 'graded' && e.review?.length) out.push({ key: 'problem.review', params: { id: e.id, what: e.review.join(', ') } });
-    if (e.status === 'graded' && e.tampering?.length) out.push({ key: 'problem.tampering', params: { id: e.id, what: e.tampering.join('; ') } });
+    if (e.status === 'graded' && e.tampering?.length) out.push({ key: 'problem.tampering', params: { id: e.id, what: tamperingText(e.tampering) } });
     if (e.status === 'graded') for (const flag of e.flags ?? []) out.push(flagMessage(e.id, flag));
   }
   for (const q of r.quizzes) if (!q.answered) out.push({ key: 'problem.quizMissing', params: { id: q.id } });

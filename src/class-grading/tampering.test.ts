@@ -16,7 +16,7 @@ import { gradeClass } from './grade-class.ts';
 import { loadClassContext } from './node-io.ts';
 import { gradebookRows, learnerProblems } from './results.ts';
 import { strictClassIO } from './strict-io.ts';
-import { makeAssignment, makeSubmission } from './testing/test-fixtures.ts';
+import { fakeReport, makeAssignment, makeSubmission } from './testing/test-fixtures.ts';
 
 interface Attack {
   exercise: string;
@@ -123,6 +123,21 @@ test('the catalogue has the attacks the issue lists, each saying what it tries',
   expect(attacks.length).toBeGreaterThanOrEqual(8);
   for (const a of attacks) expect(a.what, `${a.exercise}/${a.name} has a "// tampering:" line`).not.toBe('');
   expect(attacks.filter((a) => a.fullMarksInOneProcess).length, 'attacks that get full marks in one process').toBeGreaterThanOrEqual(2);
+});
+
+test('a learner that repeats a violation fills no gradebook cell: three suspicions are quoted, then how many more', () => {
+  const tampering = Array.from({ length: 826 }, (_, i) => `protocol-violation: grading protocol: violation ${i}`);
+  const result = {
+    file: 'a.json',
+    learner: { name: 'A', email: 'a@example.test' },
+    exportedAt: '2026-01-01T00:00:00Z',
+    late: false,
+    quizzes: [],
+    durationMs: 1,
+    exercises: [{ id: 'retry-helper', status: 'graded' as const, report: fakeReport(['R1'], ['R1']), tampering }],
+  };
+  const what = learnerProblems(result).find((m) => m.key === 'problem.tampering')!.params['what'];
+  expect(what).toBe(`${tampering.slice(0, 3).join('; ')}; … (+823)`);
 });
 
 describe.skipIf(!status.available && !required)(`strict grade-class${status.available ? '' : ` (skipped: ${status.reason?.en})`}`, () => {

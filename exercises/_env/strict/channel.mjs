@@ -20,13 +20,29 @@ const CHUNK = 64 * 1024;
  */
 
 /**
+ * What the channel itself has to say, in order with the messages: the connection ended (`peer`: the
+ * other side ended it, not this one over a message too large), or a line was not a JSON object.
+ * Handed to their own callbacks, never as a message: the other side writes the messages, and a line
+ * of its own saying `{"t":"closed"}` is only a message (which the guarded end refuses).
+ * @typedef {{
+ *   message(msg: import('./wire.mjs').Untrusted): void,
+ *   closed(why: string, peer: boolean): void,
+ *   bad(why: string): void,
+ * }} ChannelHandlers
+ */
+
+/**
  * @param {string | number} socket a path to connect to, or a descriptor already connected
- * @param {(msg: import('./wire.mjs').Untrusted) => void} onMessage every message, in order, parsed (nothing checked yet)
+ * @param {ChannelHandlers} on message: every message, in order, parsed (nothing checked yet)
  * @param {{ keepAlive: boolean }} opts keepAlive: the channel keeps the process running
  */
-export function openChannel(socket, onMessage, opts) {
+export function openChannel(socket, on, opts) {
   const chunk = Buffer.allocUnsafe(CHUNK);
-  /** @type {string[]} Lines received and not handed to onMessage yet, in order. */
+  /**
+   * Lines received and not handed over yet, in order, with the channel's own news among them: a
+   * line is a string, the news an object made here, which no bytes of the other side can become.
+   * @type {Array<string | { closed: string, peer: boolean } | { bad: string }>}
+   */
   const queue = [];
   let partial = '';
   let ended = false;
@@ -45,7 +61,7 @@ export function openChannel(socket, onMessage, opts) {
     partial = from === 0 ? partial + text : text.slice(from);
     if (partial.length > MAX_LINE) {
       partial = '';
-      queue.push(JSON.stringify({ t: 'bad', why: 'a message over 16 MB' }));
+      queue.push({ bad: 'a message over 16 MB' });
       end('a message over 16 MB', false);
     }
   };
@@ -53,17 +69,23 @@ export function openChannel(socket, onMessage, opts) {
   const end = (/** @type {string} */ why, /** @type {boolean} */ peer) => {
     if (ended) return;
     ended = true;
-    queue.push(JSON.stringify({ t: 'closed', why, ...(peer ? { peer: true } : {}) }));
+    queue.push({ closed: why, peer });
     sock.destroy();
   };
-  const handle = (/** @type {string} */ line) => {
+  const handle = (/** @type {(typeof queue)[number]} */ entry) => {
+    if (typeof entry !== 'string') {
+      if ('closed' in entry) on.closed(entry.closed, entry.peer);
+      else on.bad(entry.bad);
+      return;
+    }
     let msg;
     try {
-      msg = JSON.parse(line);
+      msg = JSON.parse(entry);
     } catch {
-      msg = { t: 'bad', why: 'a message that is not JSON' };
+      return on.bad('a message that is not JSON');
     }
-    onMessage(msg && typeof msg === 'object' ? msg : { t: 'bad', why: 'a message that is not an object' });
+    if (msg && typeof msg === 'object' && !Array.isArray(msg)) on.message(msg);
+    else on.bad('a message that is not an object');
   };
   // From the event loop, one message per macrotask: the promise jobs each one starts run before the
   // next message is handled, as they would after separate events.
@@ -172,8 +194,10 @@ export function openChannel(socket, onMessage, opts) {
     unref() {
       if (!opts.keepAlive) sock.unref();
     },
+    /** Ends the channel from this side: nothing more is sent, and nothing already received is handed over. */
     close() {
       ended = true;
+      queue.length = 0;
       sock.destroy();
     },
   };

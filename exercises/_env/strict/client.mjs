@@ -4,6 +4,7 @@
 import { appendFileSync } from 'node:fs';
 import { openChannel } from './channel.mjs';
 import { createMembrane } from './membrane.mjs';
+import { createTimers } from './timers.mjs';
 
 const SOCKET = process.env.GRADER_STRICT_SOCKET || '.channel/tests.sock';
 const VIOLATIONS = process.env.GRADER_STRICT_VIOLATIONS || 'grader-strict-violations.jsonl';
@@ -23,12 +24,17 @@ function connect() {
   // Unreferenced: like the tests' own code, the channel alone never keeps a process running.
   channel = openChannel(
     SOCKET,
-    (msg) => {
-      if (msg.t === 'closed' && msg.peer) learnerLeft(msg.why);
-      /** @type {import('./membrane.mjs').Membrane} */ (membrane).receive(msg);
+    {
+      message: (msg) => /** @type {import('./membrane.mjs').Membrane} */ (membrane).receive(msg),
+      closed: (why, peer) => {
+        if (peer) learnerLeft(why);
+        /** @type {import('./membrane.mjs').Membrane} */ (membrane).ended(why);
+      },
+      bad: (why) => /** @type {import('./membrane.mjs').Membrane} */ (membrane).bad(why),
     },
     { keepAlive: false },
   );
+  const served = testsGlobals((fn, self, args) => invoker(fn, self, args));
   membrane = createMembrane({
     send: channel.send,
     waitUntil: channel.waitUntil,
@@ -36,8 +42,9 @@ function connect() {
     // Calls made by the learner's code run through the src/ module's trampoline, so a suite that
     // looks at who called a global (by stack) sees the learner's file, as in one process.
     invoke: (fn, self, args) => invoker(fn, self, args),
-    // The violation also ends the channel, which fails the tests that need it.
+    // The first violation also ends the channel, which fails the tests that need it.
     onViolation: (why) => record({ why: String(why).slice(0, 500) }),
+    close: () => channel?.close(),
     // Emitted here as the tests' own: a suite's listener, or vitest's, hears it.
     onUnhandled: (reason) => {
       process.emit(
@@ -46,22 +53,29 @@ function connect() {
         Promise.reject(reason).catch(() => undefined),
       );
     },
-    // Read at each call: a suite that replaces one of them sees the learner's calls.
-    globals: {
-      'Math.random': () => [Math.random, Math],
-      'Date.now': () => [Date.now, Date],
-      'performance.now': () => [performance.now, performance],
-      'performance.timeOrigin': () => [() => performance.timeOrigin, undefined],
-      fetch: () => [globalThis.fetch, globalThis],
-      setTimeout: () => [globalThis.setTimeout, globalThis],
-      clearTimeout: () => [globalThis.clearTimeout, globalThis],
-      setInterval: () => [globalThis.setInterval, globalThis],
-      clearInterval: () => [globalThis.clearInterval, globalThis],
-      setImmediate: () => [globalThis.setImmediate, globalThis],
-      clearImmediate: () => [globalThis.clearImmediate, globalThis],
-    },
+    globals: served.globals,
+    primitive: served.primitive,
   });
   return membrane;
+}
+
+/**
+ * What the tests' end serves of its own globals to the learner's process, read at each call: a suite
+ * that replaces one of them sees the learner's calls. The timers hand out handles (timers.mjs).
+ * @param {Invoker} invoke
+ */
+export function testsGlobals(invoke) {
+  const timers = createTimers(invoke);
+  /** @type {Record<string, () => [Function, unknown]>} */
+  const globals = {
+    'Math.random': () => [Math.random, Math],
+    'Date.now': () => [Date.now, Date],
+    'performance.now': () => [performance.now, performance],
+    'performance.timeOrigin': () => [() => performance.timeOrigin, undefined],
+    fetch: () => [globalThis.fetch, globalThis],
+    ...timers.globals,
+  };
+  return { globals, primitive: timers.primitive };
 }
 
 /** One line of what strict grading noticed, for the grader's gradebook (best effort). @param {{ why: string } | { left: string }} entry */

@@ -3,7 +3,35 @@
 // data, arrays and the built-in value classes as copies; functions, promises, signals and objects
 // with behaviour as handles, which decode into the mirrors (mirrors.mjs) of the end that reads them.
 import { isServer } from './http-bridge.mjs';
-import { BLOCKED_KEYS, INTRINSIC_PROTOS, MAX_DEPTH } from './wire.mjs';
+import { createKnownFields, isPlain } from './known.mjs';
+import { BLOCKED_KEYS, MAX_DEPTH, nameOf, ProtocolViolation } from './wire.mjs';
+
+/** The kinds of value a wire value may be (wire.mjs's Wire), named in a violation's text. */
+const KINDS = new Set([
+  'u',
+  'n',
+  'big',
+  'sym',
+  'd',
+  'url',
+  'usp',
+  'h',
+  'ab',
+  'u8',
+  'a',
+  'map',
+  'set',
+  'o',
+  'e',
+  'res',
+  'req',
+  'f',
+  'p',
+  'sig',
+  'r',
+  'srv',
+  'back',
+]);
 
 /** @typedef {import('./wire.mjs').Wire} Wire */
 /** @typedef {import('./wire.mjs').Message} Message */
@@ -11,12 +39,6 @@ import { BLOCKED_KEYS, INTRINSIC_PROTOS, MAX_DEPTH } from './wire.mjs';
 
 const toB64 = (/** @type {Uint8Array} */ u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength).toString('base64');
 const fromB64 = (/** @type {unknown} */ s) => new Uint8Array(Buffer.from(String(s), 'base64'));
-
-/** @param {object} v */
-export const isPlain = (v) => {
-  const p = Object.getPrototypeOf(v);
-  return p === Object.prototype || p === null;
-};
 
 /** A plain object that is pure data (no methods, no accessors): copied. Anything else is a handle. @param {object} v */
 export function isData(v) {
@@ -35,11 +57,14 @@ export function isData(v) {
  *   post(msg: Message): void,
  *   violation(why: string): Error,
  *   mirror(x: Untrusted, depth: number): unknown,
- * }} o guard: the tests' end (see ./README.md); mirror: the stand-in for a handle of the other end
+ *   primitive?: (obj: object) => number | undefined,
+ * }} o guard: the tests' end (see ./README.md); mirror: the stand-in for a handle of the other end;
+ *   primitive: the number an object of this end converts to, sent with its handle (timers.mjs)
  */
 export function createCodec(o) {
   const { handles } = o;
   const idOf = handles.idOf;
+  const knownFields = createKnownFields({ guard: o.guard, handles, encode: (v, depth, seen) => encode(v, depth, seen) });
 
   /** @param {unknown} v @param {number} [depth] @param {Set<object>} [seen] @returns {Wire} */
   function encode(v, depth = 0, seen = new Set()) {
@@ -98,63 +123,8 @@ export function createCodec(o) {
       seen.delete(obj);
       return { $: 'o', v: out };
     }
-    return { $: 'r', id: idOf(obj), cls: handles.classId(obj), ...knownFields(obj, depth, seen) };
-  }
-
-  /**
-   * What the other side may read of a handle without asking: each read of a handle's property is
-   * a round trip, and the suites read options objects (`opts.now`, `opts.maxAttempts`…) and call
-   * methods (`budget.trySpend`) thousands of times per grade. Sent with the handle, read from when
-   * it arrives, refreshed each time it crosses again: a plain object's own fields whose values are
-   * cheap to send (primitives, short strings, functions, abort signals, other handles), and the
-   * methods its class defines that no own field hides; when every field of a plain object is sent,
-   * a name it does not have reads as undefined without asking. After a field is set or deleted
-   * through the handle, reads of that handle ask again. Fields changed later by the object's own
-   * side are not seen until the object crosses again, as with the data objects that cross as copies.
-   * @param {object} v @param {number} depth @param {Set<object>} seen
-   */
-  function knownFields(v, depth, seen) {
-    /** @type {{ f?: Record<string, Wire>, all?: true, m?: Record<string, Wire> }} */
-    const out = {};
-    const own = new Set(Reflect.ownKeys(v));
-    if (isPlain(v)) {
-      /** @type {Record<string, Wire>} */
-      const fields = {};
-      let all = true;
-      for (const key of own) {
-        if (typeof key !== 'string') continue;
-        const d = Object.getOwnPropertyDescriptor(v, key);
-        if (d && !d.get && !d.set && cheap(d.value)) fields[key] = encode(d.value, depth + 1, seen);
-        else all = false;
-      }
-      out.f = fields;
-      // Every field is known: any other name reads as missing (the guarded end never answers with
-      // what the language's own prototypes hold, and the suites' plain objects have nothing else).
-      if (all) out.all = true;
-    }
-    /** @type {Record<string, Wire>} */
-    const methods = {};
-    /** @type {Set<string | symbol>} */
-    const shadowed = new Set(own);
-    for (let p = Object.getPrototypeOf(v); p && !INTRINSIC_PROTOS.has(p); p = Object.getPrototypeOf(p)) {
-      for (const key of Object.getOwnPropertyNames(p)) {
-        if (shadowed.has(key)) continue;
-        shadowed.add(key);
-        const d = Object.getOwnPropertyDescriptor(p, key);
-        if (key !== 'constructor' && d && !d.get && !d.set && typeof d.value === 'function') methods[key] = encode(d.value, depth + 1, seen);
-      }
-    }
-    out.m = methods;
-    return out;
-  }
-
-  /** A value that crosses in a few bytes: never data that would be copied whole (arrays, plain objects). @param {unknown} x */
-  function cheap(x) {
-    if (x === null || x === undefined) return true;
-    if (typeof x === 'string') return x.length <= 1024;
-    if (typeof x !== 'object') return true; // numbers, booleans, bigints, symbols, functions
-    if (handles.isMirror(x) || (typeof AbortSignal !== 'undefined' && x instanceof AbortSignal)) return true;
-    return false;
+    const prim = o.primitive?.(obj);
+    return { $: 'r', id: idOf(obj), cls: handles.classId(obj), ...knownFields(obj, depth, seen), ...(prim === undefined ? {} : { prim }) };
   }
 
   /** A signal by handle; the other end's mirror aborts when this one does. @param {AbortSignal} s @returns {Wire} */
@@ -224,10 +194,25 @@ export function createCodec(o) {
   }
 
   /**
-   * The other end's value, as data here or as a mirror; anything malformed is a violation.
+   * The other end's value, as data here or as a mirror; anything malformed is a violation. On the
+   * guarded end that includes a value whose shape is right but which cannot be rebuilt (an invalid
+   * URL or header name, a 204 with a body, a bigint of letters): the error it throws here would
+   * otherwise be lost in the middle of a message, and a call waiting for that reply would wait for
+   * ever. The words are fixed: the error's own would quote what the other end wrote.
    * @param {unknown} wire @param {number} [depth] @returns {unknown}
    */
   function decode(wire, depth = 0) {
+    try {
+      return rebuild(wire, depth);
+    } catch (error) {
+      if (!o.guard || error instanceof ProtocolViolation) throw error;
+      const tag = wire && typeof wire === 'object' ? /** @type {Untrusted} */ (wire).$ : undefined;
+      throw o.violation(`a value that cannot be rebuilt here (${KINDS.has(tag) ? tag : 'unknown kind'})`);
+    }
+  }
+
+  /** decode's work. @param {unknown} wire @param {number} depth @returns {unknown} */
+  function rebuild(wire, depth) {
     if (depth > MAX_DEPTH * 2) throw o.violation('a value nested too deeply');
     if (wire === null || typeof wire === 'boolean' || typeof wire === 'string' || typeof wire === 'number') return wire;
     if (typeof wire !== 'object' || Array.isArray(wire)) throw o.violation('a value of an unknown shape');
@@ -280,7 +265,7 @@ export function createCodec(o) {
         return out;
       }
       default:
-        throw o.violation(`a value of unknown kind ${JSON.stringify(String(x.$)).slice(0, 40)}`);
+        throw o.violation(`a value of unknown kind ${nameOf(x.$)}`);
     }
   }
 

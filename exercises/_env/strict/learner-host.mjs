@@ -52,7 +52,12 @@ nodeModule.registerHooks({
 
 /** @type {import('./membrane.mjs').Membrane} */
 let membrane;
-const channel = openChannel(Number(process.argv[2]), (msg) => membrane.receive(msg), { keepAlive: true });
+const channel = openChannel(
+  Number(process.argv[2]),
+  // A line that is not JSON is the tests' end's problem, never this end's to act on.
+  { message: (msg) => membrane.receive(msg), closed: (why) => membrane.ended(why), bad: () => {} },
+  { keepAlive: true },
+);
 membrane = createMembrane({
   send: channel.send,
   waitUntil: channel.waitUntil,

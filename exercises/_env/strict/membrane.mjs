@@ -23,24 +23,50 @@ export { LIMIT_ERROR, ProtocolViolation } from './wire.mjs';
  *   onLoad?: (file: string) => unknown,
  *   globals?: Record<string, () => [Function, unknown]>,
  *   onUnhandled?: (reason: unknown) => void,
+ *   close?: () => void,
+ *   primitive?: (obj: object) => number | undefined,
  * }} MembraneOptions
  * send, waitUntil: the channel (channel.mjs); guard: this is the tests' end; invoke: how a call of
  * the other end runs a function of this end; onViolation: told of each violation (the tests' end
  * records it); onLoad: the learner's end loads a module; globals: the tests' end answers the
  * learner's reads of these (the clock, randomness, fetch, timers); onUnhandled: the tests' end
- * hears the learner's unhandled rejections.
+ * hears the learner's unhandled rejections; close: ends the channel (the tests' end does on its
+ * first violation); primitive: the number an object of this end converts to (timers.mjs).
  */
 
 /** @param {MembraneOptions} o */
 export function createMembrane(o) {
   const invoke = o.invoke ?? ((fn, self, args) => Reflect.apply(fn, self, args));
-  /** @param {string} why */
+  /**
+   * Something an honest end never sends. On the guarded end the first one is recorded and ends the
+   * channel at once, wherever it was found (a learner's end that sent one may send thousands, each
+   * a line of the gradebook); later ones, and any after the channel ended, are not recorded.
+   * @param {string} why
+   */
   const violation = (why) => {
+    const error = new ProtocolViolation(`grading protocol: ${why}`);
+    if (o.guard && !rpc.closed()) {
+      o.onViolation?.(why);
+      rpc.shutdown(error.message);
+    } else if (!o.guard) o.onViolation?.(why);
+    return error;
+  };
+  let limitHeard = false;
+  /** A value over the size limit, from the learner's end: recorded once, nothing ended. @param {string} why */
+  const onLimit = (why) => {
+    if (limitHeard || rpc.closed()) return;
+    limitHeard = true;
     o.onViolation?.(why);
-    return new ProtocolViolation(`grading protocol: ${why}`);
   };
   const handles = createHandles(violation);
-  const codec = createCodec({ guard: o.guard, handles, violation, post: (msg) => rpc.post(msg), mirror: (x, depth) => mirrors.make(x, depth) });
+  const codec = createCodec({
+    guard: o.guard,
+    handles,
+    violation,
+    post: (msg) => rpc.post(msg),
+    mirror: (x, depth) => mirrors.make(x, depth),
+    ...(o.primitive ? { primitive: o.primitive } : {}),
+  });
   const rpc = createRpc({ ...o, invoke, handles, codec, violation, mirrors: () => mirrors, bridge: () => httpBridge });
   const mirrors = createMirrors({
     guard: o.guard,
@@ -48,7 +74,7 @@ export function createMembrane(o) {
     codec,
     request: rpc.request,
     violation,
-    onViolation: o.onViolation,
+    onLimit,
     closedError: rpc.closedError,
     standIn: (srv) => httpBridge.standIn(srv),
   });
@@ -58,6 +84,10 @@ export function createMembrane(o) {
   return {
     /** Every incoming message, in order (called by the channel, also while a call waits). */
     receive: rpc.receive,
+    /** The channel ended (channel.mjs's `closed`): everything of the other end is gone. @param {string} why */
+    ended: (why) => rpc.shutdown(why),
+    /** The channel read a line that is not a JSON object (channel.mjs's `bad`). */
+    bad: rpc.bad,
     /** Sends a request and waits for its answer (see rpc.mjs). */
     request: rpc.request,
     /** @param {string} name */

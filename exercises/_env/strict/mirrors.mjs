@@ -17,7 +17,7 @@ const ERROR_CLASSES = /** @type {Record<string, ErrorConstructor>} */ ({ Error, 
  *   codec: import('./codec.mjs').Codec,
  *   request(msg: Request, args?: unknown[]): unknown,
  *   violation(why: string): Error,
- *   onViolation?: (why: string) => void,
+ *   onLimit(why: string): void,
  *   closedError(): Error | undefined,
  *   standIn(srv: number): object,
  * }} o closedError: why the other end can no longer be reached, once it cannot; standIn: the tests'
@@ -107,7 +107,8 @@ export function createMirrors(o) {
     if (handles.hasMirror(x.id)) return handles.mirror(x.id);
     const Cls = handles.classOf(x.cls);
     const message = String(x.message ?? '');
-    if (o.guard && x.name === LIMIT_ERROR) o.onViolation?.(`a value over the protocol's size limit (${message.slice(0, 120)})`);
+    // In fixed words: the message is the other end's, which may say anything.
+    if (o.guard && x.name === LIMIT_ERROR) o.onLimit("a value over the protocol's size limit");
     /** @type {Error} */
     let e;
     if (Cls?.prototype) e = Object.create(Cls.prototype);
@@ -207,6 +208,10 @@ export function createMirrors(o) {
       };
       const Cls = handles.classOf(x.cls);
       const target = Cls?.prototype ? Object.create(Cls.prototype) : {};
+      // A timer of the other end converts to its number, as a Node timer does (`clearTimeout(+t)`).
+      // Configurable, so the ownKeys trap below need not list it.
+      const prim = x.prim;
+      if (typeof prim === 'number' && Number.isFinite(prim)) Object.defineProperty(target, Symbol.toPrimitive, { value: () => prim, configurable: true });
       /** @param {string | symbol} k */
       const local = (k) =>
         typeof k === 'symbol' ||

@@ -2,10 +2,12 @@
 // The requests and answers of the strict grading protocol (./README.md, "Messages"): a request waits
 // for its reply synchronously (channel.mjs's waitUntil handles what arrives meanwhile), an incoming
 // request is served against the objects this end handed out, and every other message is dispatched.
-// The guarded end (the tests') answers only for its own objects and closes on any violation.
-import { INTRINSIC_PROTOS, LIMIT_ERROR, MAX_MESSAGE, ProtocolViolation } from './wire.mjs';
+// The guarded end (the tests') answers only for its own objects (serve.mjs) and closes on its first
+// violation, after which it handles nothing more.
+import { LIMIT_ERROR, MAX_MESSAGE, nameOf, NOTIFIED, ProtocolViolation } from './wire.mjs';
 import { isData } from './codec.mjs';
 import { isBridgeMessage } from './http-bridge.mjs';
+import { createServer } from './serve.mjs';
 
 /** @typedef {import('./wire.mjs').Message} Message */
 /** @typedef {import('./wire.mjs').Request} Request */
@@ -26,14 +28,17 @@ import { isBridgeMessage } from './http-bridge.mjs';
  *   mirrors: () => import('./mirrors.mjs').Mirrors,
  *   bridge: () => import('./http-bridge.mjs').HttpBridge,
  *   violation(why: string): Error,
- * }} o mirrors, bridge: made after this (they send through it)
+ *   close?: () => void,
+ * }} o mirrors, bridge: made after this (they send through it); close: ends the channel
  */
 export function createRpc(o) {
-  const { handles, codec, violation } = o;
-  const { encode, encodeSafely, decode, safeKey, list } = codec;
-  const mine = handles.mine;
+  const { codec, violation } = o;
+  const { encode, encodeSafely, decode, safeKey } = codec;
+  const serve = createServer(o);
   /** @type {Map<number, { ok: boolean, value: unknown, wb: unknown }>} my call number -> its reply */
   const replies = new Map();
+  /** My calls still waiting for their reply: a reply to any other (never made, or answered already) is a violation. */
+  const waiting = new Set();
   let nextCall = 1;
   /** @type {string | undefined} why the channel closed */
   let closed;
@@ -62,8 +67,13 @@ export function createRpc(o) {
   function request(msg, args) {
     if (closed) throw closedError();
     const call = nextCall++;
-    post({ ...msg, call });
-    o.waitUntil(() => replies.has(call) || closed !== undefined);
+    waiting.add(call);
+    try {
+      post({ ...msg, call });
+      o.waitUntil(() => replies.has(call) || closed !== undefined);
+    } finally {
+      waiting.delete(call);
+    }
     const reply = replies.get(call);
     if (!reply) throw closedError();
     const { ok, value, wb } = reply;
@@ -106,16 +116,6 @@ export function createRpc(o) {
     return wb;
   }
 
-  /** A property read the guarded end allows: own, or defined by a class (never by the language itself). @param {object} obj @param {string} key */
-  function allowedOwner(obj, key) {
-    if (!o.guard) return true;
-    for (let p = obj; p; p = Object.getPrototypeOf(p)) {
-      if (INTRINSIC_PROTOS.has(p)) return false;
-      if (Object.hasOwn(p, key)) return true;
-    }
-    return false;
-  }
-
   /** Serves a request of the other end and replies, with the error it threw if it threw. @param {Untrusted} msg */
   function answer(msg) {
     let value;
@@ -138,77 +138,20 @@ export function createRpc(o) {
     }
   }
 
-  /** @param {Untrusted} msg @param {{ args: unknown[] | undefined }} seen the decoded arguments of a call, for the write-back */
-  function serve(msg, seen) {
-    const key = msg.key;
-    switch (msg.t) {
-      case 'call': {
-        const fn = mine(msg.fn, 'a function');
-        if (typeof fn !== 'function') throw violation('a call of something that is not a function');
-        seen.args = list(msg.args).map((a) => decode(a));
-        return o.invoke(fn, decode(msg.self), seen.args);
-      }
-      case 'new': {
-        const fn = mine(msg.fn, 'a function');
-        if (typeof fn !== 'function') throw violation('a construction of something that is not a function');
-        seen.args = list(msg.args).map((a) => decode(a));
-        return Reflect.construct(fn, seen.args);
-      }
-      case 'get': {
-        const obj = mine(msg.id, 'an object');
-        if (!safeKey(key) || !allowedOwner(obj, key)) return undefined;
-        return /** @type {Record<string, unknown>} */ (obj)[key];
-      }
-      case 'set': {
-        const obj = mine(msg.id, 'an object');
-        if (!safeKey(key)) return false;
-        return Reflect.set(obj, key, decode(msg.value));
-      }
-      case 'has': {
-        const obj = mine(msg.id, 'an object');
-        return safeKey(key) && key in obj && allowedOwner(obj, key);
-      }
-      case 'delete':
-        return safeKey(key) && Reflect.deleteProperty(mine(msg.id, 'an object'), key);
-      case 'keys':
-        return Reflect.ownKeys(mine(msg.id, 'an object')).filter((k) => typeof k === 'string');
-      case 'desc': {
-        const obj = mine(msg.id, 'an object');
-        if (!safeKey(key)) return undefined;
-        const d = Object.getOwnPropertyDescriptor(obj, key);
-        return d ? { value: 'value' in d ? d.value : /** @type {Record<string, unknown>} */ (obj)[key], enumerable: d.enumerable } : undefined;
-      }
-      case 'body': {
-        const res = mine(msg.id, 'a response');
-        if (!(res instanceof Response) && !(res instanceof Request)) throw violation('a body read of something that is not a response or a request');
-        return res.arrayBuffer().then((b) => new Uint8Array(b));
-      }
-      case 'load':
-        if (o.guard || !o.onLoad) throw violation('a module load request to the tests');
-        return o.onLoad(String(msg.file));
-      case 'global': {
-        const pick = o.globals?.[String(msg.name)];
-        if (!pick) throw violation(`a request for global ${String(msg.name).slice(0, 40)}`);
-        const [fn, self] = pick();
-        return o.invoke(
-          fn,
-          self,
-          list(msg.args).map((a) => decode(a)),
-        );
-      }
-      default:
-        throw violation(`a request of unknown kind ${String(msg.t).slice(0, 40)}`);
-    }
-  }
-
-  /** Every incoming message, in order (called by the channel, also while a call waits). @param {Untrusted} msg */
+  /**
+   * Every incoming message, in order (called by the channel, also while a call waits). Once the
+   * channel is over nothing more is handled: not a call, not a reply, not a violation.
+   * @param {Untrusted} msg
+   */
   function receive(msg) {
+    if (closed) return;
     try {
       switch (msg.t) {
-        case 'reply':
-          if (typeof msg.call !== 'number' || msg.call >= nextCall || replies.has(msg.call)) throw violation('an answer to a call that was never made');
+        case 'reply': {
+          if (!waiting.has(msg.call) || replies.has(msg.call)) throw violation('an answer to a call that was never made or was answered already');
           replies.set(msg.call, { ok: msg.ok === true, value: decode(msg.value), wb: msg.wb });
           return;
+        }
         case 'settle': {
           const p = o.mirrors().takePromise(msg.id);
           if (!p) throw violation('a promise settled that was never sent');
@@ -222,17 +165,15 @@ export function createRpc(o) {
           c.abort(decode(msg.reason));
           return;
         }
-        case 'closed':
-          shutdown(String(msg.why ?? 'closed'));
-          return;
         case 'unhandled':
           if (!o.onUnhandled) throw violation("an unhandled rejection sent to the learner's side");
           o.onUnhandled(decode(msg.reason));
           return;
         case 'notify': {
-          // A call the other side made and answered itself (a clock read), made here too for whoever watches.
-          const pick = o.globals?.[String(msg.name)];
-          if (!pick || msg.name === 'performance.timeOrigin') throw violation(`a notice of global ${String(msg.name).slice(0, 40)}`);
+          // A clock read the other side made and answered itself, made here too for whoever watches.
+          // Only the clocks: any other global the tests serve does something when called (fetch).
+          const pick = NOTIFIED.has(msg.name) ? o.globals?.[msg.name] : undefined;
+          if (!pick) throw violation(`a notice of a global the protocol does not report (${nameOf(msg.name)})`);
           const [fn, self] = pick();
           try {
             o.invoke(fn, self, []);
@@ -241,8 +182,10 @@ export function createRpc(o) {
           }
           return;
         }
+        case 'closed':
         case 'bad':
-          throw violation(String(msg.why));
+          // The channel's own news never comes as a line (channel.mjs): this one is the other end's.
+          throw violation("a message posing as the channel's own notice");
         default:
           if (isBridgeMessage(msg)) o.bridge().receive(msg);
           else answer(msg);
@@ -253,10 +196,17 @@ export function createRpc(o) {
     }
   }
 
+  /** The channel said a line was not a JSON object (a violation on the guarded end). @param {string} why */
+  function bad(why) {
+    if (!closed && o.guard) violation(why);
+  }
+
   /** The channel is over (`why`): every pending promise of the other end rejects, every bridged connection ends. @param {string} why */
   function shutdown(why) {
     if (closed) return;
     closed = why;
+    // Nothing more is read or sent: a learner's end that keeps writing after a violation is not heard.
+    o.close?.();
     o.mirrors().rejectAll(closedError);
     o.bridge().closeAll();
   }
@@ -265,6 +215,7 @@ export function createRpc(o) {
     post,
     request,
     receive,
+    bad,
     shutdown,
     /** Why the channel closed, once it has. */
     closed: () => closed,

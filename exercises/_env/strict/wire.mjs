@@ -26,6 +26,28 @@ export const BLOCKED_KEYS = new Set([
   'asymmetricMatch',
 ]);
 
+/**
+ * The guarded end never reads, writes, deletes or lists a name starting with `_`, on any object it
+ * handed out: Node's own objects keep their internals there (a timer's `_idlePrev` leads to the
+ * other timers of the tests' process, `_onTimeout` is their callback), and no suite hands the
+ * learner's code an object it must reach that way. Values the learner's end sends keep such names.
+ * @param {string} key
+ */
+export const internalKey = (key) => key.startsWith('_');
+
+/**
+ * The clock reads the learner's end reports with `notify` (it reads them itself): the only names a
+ * notice may carry. Anything else the tests serve (fetch, the timers) does something when called.
+ */
+export const NOTIFIED = new Set(['Date.now', 'performance.now']);
+
+/**
+ * A string the other end chose, for a violation's text (which reaches the gradebook): itself when
+ * it is a short plain name, otherwise a fixed word.
+ * @param {unknown} v
+ */
+export const nameOf = (v) => (typeof v === 'string' && /^[\w.$-]{1,40}$/.test(v) ? v : 'unnamed');
+
 /** The language's own prototypes: what they define is never read across, nor sent as a method. */
 export const INTRINSIC_PROTOS = new Set([
   Object.prototype,
@@ -88,8 +110,8 @@ export class ProtocolViolation extends Error {
 /**
  * An object with behaviour, by handle, with what may be read of it without asking (codec.mjs's
  * knownFields): `m` the methods its class defines, `f` a plain object's cheap own fields, `all`
- * when `f` is every field it has.
- * @typedef {{ $: 'r', id: number, cls?: number, m?: Record<string, Wire>, f?: Record<string, Wire>, all?: true }} HandleWire
+ * when `f` is every field it has; `prim`, the number it converts to (a timer's, timers.mjs).
+ * @typedef {{ $: 'r', id: number, cls?: number, m?: Record<string, Wire>, f?: Record<string, Wire>, all?: true, prim?: number }} HandleWire
  */
 
 /**
@@ -107,16 +129,15 @@ export class ProtocolViolation extends Error {
 /**
  * Notices: no answer. `reply` answers a request (`wb`: the copied arguments the callee changed, by
  * position); `settle` and `abort` end a promise or a signal the sender handed out; `unhandled` is a
- * rejection nobody handled; `notify` a clock read made at the sender. `closed` and `bad` come from the
- * receiver's own channel (the connection ended; a line that is not a JSON object). The http bridge's
- * hc, hd, hb, he and hx are specified in http-bridge.mjs.
+ * rejection nobody handled; `notify` a clock read made at the sender (one of NOTIFIED). The http
+ * bridge's hc, hd, hb, he and hx are specified in http-bridge.mjs. The channel's own news (the
+ * connection ended, a line that is not a JSON object) never comes as a message: channel.mjs hands it
+ * over apart, so a line of the other end cannot pose as it.
  * @typedef {{ t: 'reply', call: number, ok: boolean, value: Wire, wb?: Record<string, Wire> }
  *   | { t: 'settle', id: number, ok: boolean, value: Wire }
  *   | { t: 'abort', id: number, reason: Wire }
  *   | { t: 'unhandled', reason: Wire }
  *   | { t: 'notify', name: string }
- *   | { t: 'closed', why: string, peer?: true }
- *   | { t: 'bad', why: string }
  * } Notice
  */
 

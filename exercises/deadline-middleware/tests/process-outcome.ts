@@ -40,7 +40,11 @@ server.listen(0, '127.0.0.1', async () => {
 });
 `;
 
-export type ProcessOutcome = { kind: 'exited' } | { kind: 'alive' } | { kind: 'stuck' | 'crashed' | 'slow'; details: string };
+export type ProcessOutcome =
+  | { kind: 'exited' }
+  | { kind: 'alive' }
+  | { kind: 'stuck' | 'crashed' | 'slow'; details: string }
+  | { kind: 'crashedAfterServing'; code: number | null; details: string };
 
 export interface ProcessCheck {
   outcome: Promise<ProcessOutcome>;
@@ -51,7 +55,7 @@ export interface ProcessCheck {
 /** A started process, whichever kind. */
 export interface Started {
   onOutput(listener: (stream: 'stdout' | 'stderr', text: string) => void): void;
-  /** its exit code (null when killed) */
+  /** its exit code (null when killed by a signal) */
   exited: Promise<number | null>;
   kill(): void;
 }
@@ -86,7 +90,10 @@ export function watchProcess(start: () => Started, cleanUp: () => void = () => {
       return { kind: 'slow', details: 'did not finish within 10 s' };
     }
     const code = await Promise.race([proc.exited, sleepMs(EXIT_WITHIN_MS).then(() => 'alive' as const)]);
-    return code === 'alive' ? { kind: 'alive' } : { kind: 'exited' };
+    if (code === 'alive') return { kind: 'alive' };
+    // Only exit code 0 is exiting by itself: a process that throws from a timer or a listener also
+    // ends, with code 1, and would otherwise hide the 60 s timer that was keeping it alive.
+    return code === 0 ? { kind: 'exited' } : { kind: 'crashedAfterServing', code, details: stderr.slice(-600) || stdout.slice(-600) };
   };
 
   const outcome = run().catch((e): ProcessOutcome => ({ kind: 'crashed', details: String(e) }));
@@ -112,6 +119,10 @@ export function processProblem(outcome: ProcessOutcome): string | undefined {
       return `${what} got stuck: your middleware neither called next() nor answered`;
     case 'crashed':
       return `${what} crashed: ${outcome.details}`;
+    case 'crashedAfterServing': {
+      const how = outcome.code === null ? 'was killed' : `crashed with exit code ${outcome.code}`;
+      return `three requests were answered and the server was closed, but then the process ${how} instead of exiting by itself: ${outcome.details.trim() || '(no output)'}. A crash is not an exit: an error thrown from a timer or a listener ends the process whatever keeps it alive, so D8 needs it to end with code 0, with nothing of the middleware left running.`;
+    }
     case 'slow':
       return `${what} ${outcome.details}`;
   }

@@ -69,12 +69,17 @@ async function startPeer(onMessage?: (msg: Record<string, unknown>) => void) {
   peer.stdout.setEncoding('utf8');
   peer.stdout.on('data', (d: string) => (out += d));
   await until(() => out.startsWith('ready'), 'the peer to listen');
+  /** The messages and, in order among them, the channel's own news (as `channel`: 'closed' or 'bad'). */
   const received: Array<Record<string, unknown>> = [];
   const channel = openChannel(
     path,
-    (msg) => {
-      received.push(msg);
-      onMessage?.(msg);
+    {
+      message: (msg) => {
+        received.push(msg);
+        onMessage?.(msg);
+      },
+      closed: (why, peer) => received.push({ channel: 'closed', why, peer }),
+      bad: (why) => received.push({ channel: 'bad', why }),
     },
     { keepAlive: true },
   );
@@ -105,9 +110,10 @@ test('messages keep their order and arrive whole, large ones written while the p
       .filter((l) => !l.endsWith(':0'))
       .map((l) => Number(l.split(':')[1])),
   ).toEqual(Array(5).fill(big.length));
-  // And the other way: lines from the peer arrive parsed, in order; a line that is not JSON is flagged.
+  // And the other way: lines from the peer arrive parsed, in order; a line that is not JSON is the
+  // channel's own news, handed over apart from the messages.
   await until(() => received.length === 3, 'three messages from the peer');
-  expect(received).toEqual([{ t: 'a' }, { t: 'bad', why: 'a message that is not JSON' }, { t: 'b' }]);
+  expect(received).toEqual([{ t: 'a' }, { channel: 'bad', why: 'a message that is not JSON' }, { t: 'b' }]);
 });
 
 test('a synchronous wait reads its answer itself; what came after it is handled from the event loop, one message per turn', async () => {
@@ -148,10 +154,10 @@ test('a channel that does not keep its process running still hands over what cam
     const { openChannel } = await import(${JSON.stringify(pathToFileURL(CHANNEL).href)});
     let replied = false;
     const after = [];
-    const channel = openChannel(process.argv[1], (msg) => {
+    const channel = openChannel(process.argv[1], { message: (msg) => {
       if (msg.t === 'reply') replied = true;
       if (msg.t === 'after') after.push(performance.now());
-    }, { keepAlive: false });
+    }, closed() {}, bad() {} }, { keepAlive: false });
     channel.send({ t: 'call', call: 1 });
     channel.waitUntil(() => replied);
     const started = performance.now();
@@ -187,20 +193,20 @@ test("a peer that leaves ends the channel: a waiting call returns, and the end i
   const { channel, received } = await startPeer();
   await until(() => received.length === 3, 'the greeting');
   channel.send({ t: 'bye' });
-  // Nothing will answer: the wait ends when the socket does, with the end handed to onMessage.
+  // Nothing will answer: the wait ends when the socket does, with the end handed to `closed`.
   channel.waitUntil(() => false);
-  const closed = received.filter((m) => m.t === 'closed');
-  expect(closed).toEqual([{ t: 'closed', why: 'the other side closed the channel', peer: true }]);
+  const closed = received.filter((m) => m['channel'] === 'closed');
+  expect(closed).toEqual([{ channel: 'closed', why: 'the other side closed the channel', peer: true }]);
   // Later writes go nowhere and are not an error; the end is not reported again.
   channel.send({ n: 1 });
   await new Promise((r) => setTimeout(r, 50));
-  expect(received.filter((m) => m.t === 'closed')).toHaveLength(1);
+  expect(received.filter((m) => m['channel'] === 'closed')).toHaveLength(1);
 });
 
 test('a peer that leaves while this side idles ends the channel from the event loop', async () => {
   const { channel, received } = await startPeer();
   await until(() => received.length === 3, 'the greeting');
   channel.send({ t: 'bye' });
-  await until(() => received.some((m) => m.t === 'closed'), 'the end of the channel');
-  expect(received.filter((m) => m.t === 'closed')).toEqual([{ t: 'closed', why: 'the other side closed the channel', peer: true }]);
+  await until(() => received.some((m) => m['channel'] === 'closed'), 'the end of the channel');
+  expect(received.filter((m) => m['channel'] === 'closed')).toEqual([{ channel: 'closed', why: 'the other side closed the channel', peer: true }]);
 });

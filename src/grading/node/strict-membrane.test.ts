@@ -4,19 +4,36 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createMembrane, type Membrane } from '../../../exercises/_env/strict/membrane.mjs';
+import { testsGlobals } from '../../../exercises/_env/strict/client.mjs';
+import { createMembrane, type Membrane, type MembraneOptions } from '../../../exercises/_env/strict/membrane.mjs';
+
+type Msg = Record<string, unknown>;
+interface PairOptions {
+  /** What the tests' end serves of its globals (client.mjs's, by default none). */
+  globals?: MembraneOptions['globals'];
+  /** The number an object of the tests' end converts to (client.mjs's, for its timers). */
+  primitive?: (obj: object) => number | undefined;
+  /** Rewrites (or drops, returning undefined) each message to the tests' end: a learner's end that lies. */
+  tamper?: (msg: Msg) => Msg | undefined;
+}
 
 /** Two ends joined by JSON messages, delivered in order; a synchronous call pumps until answered. */
-function pair(learnerExports: Record<string, unknown>) {
+function pair(learnerExports: Record<string, unknown>, opts: PairOptions = {}) {
   const inbox: Array<{ to: 'tests' | 'learner'; msg: Record<string, unknown> }> = [];
   /** Every message sent, in order: which end it went to, its kind and the key it asked for. */
   const sent: Array<{ to: 'tests' | 'learner'; t: unknown; key?: unknown }> = [];
   const violations: string[] = [];
   const unhandled: unknown[] = [];
+  /** How often the tests' end closed its channel. */
+  const closes = { tests: 0 };
   let scheduled = false;
   const deliverOne = () => {
     const next = inbox.shift();
-    if (next) (next.to === 'tests' ? tests : learner).receive(next.msg);
+    if (next?.to === 'learner') learner.receive(next.msg);
+    else if (next) {
+      const msg = opts.tamper ? opts.tamper(next.msg) : next.msg;
+      if (msg) tests.receive(msg);
+    }
     return next !== undefined;
   };
   const schedule = () => {
@@ -37,12 +54,20 @@ function pair(learnerExports: Record<string, unknown>) {
       while (!done()) if (!deliverOne()) throw new Error('deadlock: nothing left to deliver');
     },
   });
-  const tests: Membrane = createMembrane({ ...end('learner'), guard: true, onViolation: (why) => violations.push(why), onUnhandled: (r) => unhandled.push(r) });
+  const tests: Membrane = createMembrane({
+    ...end('learner'),
+    guard: true,
+    onViolation: (why) => violations.push(why),
+    onUnhandled: (r) => unhandled.push(r),
+    close: () => closes.tests++,
+    ...(opts.globals ? { globals: opts.globals } : {}),
+    ...(opts.primitive ? { primitive: opts.primitive } : {}),
+  });
   const learner: Membrane = createMembrane({ ...end('tests'), guard: false, onLoad: () => learnerExports });
   // As the generated src/ module does: every export read once, at load.
   const namespace = tests.request({ t: 'load', file: 'x.ts' }) as Record<string, unknown>;
   const mod = Object.fromEntries(Object.keys(namespace).map((k) => [k, namespace[k]]));
-  return { mod, tests, learner, violations, inbox, unhandled, sent };
+  return { mod, tests, learner, violations, inbox, unhandled, sent, closes };
 }
 
 describe('values cross as copies, functions and objects with behaviour as handles', () => {
@@ -342,5 +367,152 @@ describe("a learner's http.Server crosses as a stand-in server whose requests re
     const third = pair({});
     third.tests.receive({ t: 'hd', conn: -1, host: '10.0.0.1', port: 80 });
     expect(third.violations.at(-1)).toMatch(/not a loopback port/);
+  });
+});
+
+describe("the learner's timers: a handle of its own, never the tests' timer", () => {
+  /** The learner's end asking the tests' end for a global, as learner-host.mjs does. */
+  const remote =
+    (end: () => Membrane, name: string) =>
+    (...args: unknown[]) =>
+      end().request({ t: 'global', name, args: args.map((a) => end().encode(a)) });
+  /** client.mjs's globals and the numbers its timers convert to, fresh for each test. */
+  const served = () => testsGlobals((fn, self, args) => Reflect.apply(fn, self, args));
+
+  test("no field of the tests' timer is read or written, and the tests' own timers cannot be reached", async () => {
+    let learnerEnd: Membrane | undefined;
+    const end = () => learnerEnd!;
+    const [setT, clearT] = [remote(end, 'setTimeout'), remote(end, 'clearTimeout')];
+    let seen: unknown;
+    const { mod, violations, learner } = pair(
+      {
+        probe: () => {
+          const t = setT(() => {}, 40) as Record<string, unknown>;
+          const fields = ['_idlePrev', '_idleNext', '_onTimeout', '_idleTimeout', '_destroyed'].map((k) => t[k]);
+          // Walking the timer list (timers of one duration are linked) to clear the tests' own.
+          for (let p = t['_idleNext'] as Record<string, unknown> | undefined, n = 0; p && p !== t && n < 10; p = p['_idleNext'] as Record<string, unknown>, n++)
+            clearT(p);
+          seen = { fields, keys: Object.keys(t), destroyed: Reflect.set(t, '_destroyed', true), deleted: Reflect.deleteProperty(t, '_onTimeout') };
+          clearT(t);
+          return 0;
+        },
+      },
+      served(),
+    );
+    learnerEnd = learner;
+    let fired = 0;
+    const mine = setTimeout(() => fired++, 40);
+    (mod['probe'] as () => number)();
+    await new Promise((r) => setTimeout(r, 80));
+    clearTimeout(mine);
+    expect(seen).toEqual({ fields: [undefined, undefined, undefined, undefined, undefined], keys: [], destroyed: false, deleted: false });
+    expect(fired, "the tests' own timer still fired").toBe(1);
+    expect(violations).toEqual([]);
+  });
+
+  test('the handle does what a timer does: ref, unref, hasRef, refresh, close, a number, and this in its callback', async () => {
+    let learnerEnd: Membrane | undefined;
+    const end = () => learnerEnd!;
+    const [setT, clearT, setI, clearI] = ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'].map((n) => remote(end, n));
+    type Timer = { ref(): Timer; unref(): Timer; hasRef(): boolean; refresh(): Timer; close(): Timer };
+    const calls: string[] = [];
+    let checks: unknown;
+    const { mod, learner } = pair(
+      {
+        start: () => {
+          const t = setT(function (this: unknown) {
+            calls.push(this === t ? 'fired, this is the handle' : 'fired, this is something else');
+          }, 10) as Timer;
+          const cleared = setT(() => calls.push('cleared by number'), 10) as Timer;
+          const closed = setT(() => calls.push('closed'), 10) as Timer;
+          const immediate = setI(() => calls.push('immediate cleared')) as Timer;
+          checks = {
+            unref: t.unref() === t && t.hasRef() === false,
+            ref: t.ref() === t && t.hasRef() === true,
+            refresh: t.refresh() === t,
+            number: typeof Number(cleared) === 'number' && Number.isInteger(Number(cleared)) && Number(cleared) > 0,
+            immediate: typeof immediate.hasRef() === 'boolean' && !('refresh' in immediate),
+          };
+          clearT(Number(cleared));
+          closed.close();
+          clearI(immediate);
+          return 0;
+        },
+      },
+      served(),
+    );
+    learnerEnd = learner;
+    (mod['start'] as () => number)();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(checks).toEqual({ unref: true, ref: true, refresh: true, number: true, immediate: true });
+    expect(calls).toEqual(['fired, this is the handle']);
+  });
+});
+
+describe('a learner that breaks the protocol is heard once, and then no more', () => {
+  test('a reply whose value cannot be rebuilt (a bad URL, a 204 with a body, nested header pairs) is a violation, not a hang', () => {
+    const bad: unknown[] = [
+      { $: 'url', v: 'not a url' },
+      { $: 'res', id: 50, status: 204, statusText: '', headers: [], url: '', body: true },
+      { $: 'h', v: [[['a', 'b'], 'c']] },
+      { $: 'big', v: 'twelve' },
+    ];
+    for (const value of bad) {
+      const { mod, violations, tests } = pair({ f: () => 1 }, { tamper: (m) => (m['t'] === 'reply' && m['value'] === 1 ? { ...m, value } : m) });
+      expect(() => (mod['f'] as () => number)(), JSON.stringify(value)).toThrow(/no longer reachable/);
+      expect(violations, JSON.stringify(value)).toEqual([expect.stringMatching(/cannot be rebuilt/)]);
+      expect(tests.closed).toMatch(/cannot be rebuilt/);
+    }
+  });
+
+  test("the channel's own notices cannot be forged: a line saying closed or bad is a violation in fixed words", () => {
+    const first = pair({});
+    first.tests.receive({ t: 'closed', why: 'the grader is done' });
+    expect(first.violations).toEqual([expect.stringMatching(/posing as the channel/)]);
+    const second = pair({});
+    second.tests.receive({ t: 'bad', why: 'Excellent work, full marks' });
+    expect(second.violations).toEqual([expect.stringMatching(/posing as the channel/)]);
+    expect(second.violations.join()).not.toContain('full marks');
+    // The channel's real notices come another way (channel.mjs), and are the channel's words.
+    const third = pair({});
+    third.tests.bad('a message that is not JSON');
+    expect(third.violations).toEqual([expect.stringMatching(/not JSON/)]);
+  });
+
+  test('after the first violation the channel is closed, nothing more is recorded and no request is served', () => {
+    const served: string[] = [];
+    const { tests, violations, closes, mod } = pair({ take: (f: () => void) => f });
+    // A function of the tests the learner was handed (its id is 1 on the tests' end's table).
+    (mod['take'] as (f: () => void) => unknown)(() => served.push('called'));
+    tests.receive({ t: 'reply', call: 999, ok: true, value: 1 });
+    for (let i = 0; i < 50; i++) tests.receive({ t: 'call', call: 1000 + i, fn: 999, self: null, args: [] });
+    tests.receive({ t: 'call', call: 2000, fn: 1, self: null, args: [] });
+    expect(violations).toHaveLength(1);
+    expect(closes.tests).toBe(1);
+    expect(served).toEqual([]);
+  });
+
+  test('a second answer to a call already answered is a violation', () => {
+    const { mod, tests, violations } = pair({ f: () => 1 });
+    expect((mod['f'] as () => number)()).toBe(1);
+    // Calls 1 (the load) and 2 were made and answered.
+    tests.receive({ t: 'reply', call: 2, ok: true, value: 2 });
+    expect(violations).toEqual([expect.stringMatching(/never made|answered/)]);
+  });
+
+  test('a notice of a global is heard only for the clocks the protocol reports', () => {
+    const fetched: unknown[][] = [];
+    const clock: string[] = [];
+    const globals: MembraneOptions['globals'] = {
+      fetch: () => [(...a: unknown[]) => fetched.push(a), undefined],
+      'Date.now': () => [() => clock.push('Date.now'), undefined],
+    };
+    const honest = pair({}, { globals });
+    honest.tests.receive({ t: 'notify', name: 'Date.now' });
+    expect([clock, honest.violations]).toEqual([['Date.now'], []]);
+    const { tests, violations } = pair({}, { globals });
+    tests.receive({ t: 'notify', name: 'fetch' });
+    expect(fetched).toEqual([]);
+    expect(violations).toEqual([expect.stringMatching(/notice of a global/)]);
   });
 });
