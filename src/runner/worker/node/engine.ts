@@ -146,3 +146,80 @@ export function installRequestBody(scope: Record<string, unknown>, native = 'bod
   Object.defineProperty(Real.prototype, 'constructor', { value: wrapped, writable: true, configurable: true, enumerable: false });
   scope.Request = wrapped;
 }
+
+type Result<T> = IteratorResult<T, unknown>;
+
+/**
+ * ReadableStream's async iteration (`for await (const chunk of response.body)`, `values()`), which
+ * WebKit's ReadableStream does not have, so such code threw only there. As the Streams standard
+ * defines it: the iterator holds the stream's reader; next() calls run one after another; the end
+ * or an error releases the reader; return() (a `break`) cancels the stream, unless
+ * `values({ preventCancel: true })`, and releases it either way.
+ */
+export function installStreamIteration(scope: Record<string, unknown>): void {
+  const proto = (scope.ReadableStream as typeof ReadableStream | undefined)?.prototype as unknown as Record<PropertyKey, unknown> | undefined;
+  if (!proto || typeof proto[Symbol.asyncIterator] === 'function') return;
+  const asyncIteratorPrototype: object = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
+  function values<T>(this: ReadableStream<T>, options?: { preventCancel?: boolean } | null) {
+    if (options !== undefined && options !== null && typeof options !== 'object')
+      throw new TypeError("Failed to execute 'values' on 'ReadableStream': parameter 1 is not of type 'ReadableStreamIteratorOptions'.");
+    const preventCancel = Boolean(options?.preventCancel);
+    const reader = this.getReader();
+    let finished = false;
+    let released = false;
+    let ongoing: Promise<Result<T>> | undefined;
+    const release = () => {
+      if (!released) reader.releaseLock();
+      released = true;
+    };
+    const nextSteps = async (): Promise<Result<T>> => {
+      if (finished) return { value: undefined, done: true };
+      try {
+        const r = await reader.read();
+        if (!r.done) return { value: r.value, done: false };
+        finished = true;
+        release();
+        return { value: undefined, done: true };
+      } catch (e) {
+        finished = true;
+        release();
+        throw e;
+      } finally {
+        ongoing = undefined;
+      }
+    };
+    const returnSteps = async (value: unknown): Promise<Result<T>> => {
+      if (finished) return { value, done: true };
+      finished = true;
+      if (!released) {
+        const cancelled = preventCancel ? undefined : reader.cancel(value);
+        release();
+        await cancelled;
+      }
+      return { value, done: true };
+    };
+    const iterator = Object.create(asyncIteratorPrototype) as AsyncIterableIterator<T>;
+    Object.defineProperties(iterator, {
+      next: {
+        value: () => (ongoing = ongoing ? ongoing.then(nextSteps, nextSteps) : nextSteps()),
+        writable: true,
+        configurable: true,
+      },
+      return: {
+        value: (value?: unknown) =>
+          ongoing
+            ? ongoing.then(
+                () => returnSteps(value),
+                () => returnSteps(value),
+              )
+            : returnSteps(value),
+        writable: true,
+        configurable: true,
+      },
+    });
+    return iterator;
+  }
+  // As in the standard (and in Chromium and Firefox), values and @@asyncIterator are one function.
+  for (const key of ['values', Symbol.asyncIterator])
+    Object.defineProperty(proto, key, { value: values, writable: true, configurable: true, enumerable: false });
+}

@@ -6,7 +6,7 @@
  * servers (http/), and the engine differences Node code can see (engine.ts). What is covered and
  * what is not: docs/in-page-node.md.
  */
-import { installRequestBody, installV8Stacks } from './engine.ts';
+import { installRequestBody, installStreamIteration, installV8Stacks } from './engine.ts';
 import { installNodeGlobals, type TimerScope } from './globals.ts';
 import { createNodeHttp } from './http/index.ts';
 import { nodeModules } from './modules.ts';
@@ -34,5 +34,6 @@ export function installNodeRuntime(scope: TimerScope & Record<string, unknown>, 
   scope.fetch = net.fetch;
   installV8Stacks(scope, mapUrl);
   installRequestBody(scope);
+  installStreamIteration(scope);
   return { rt, modules };
 }

@@ -94,3 +94,138 @@ describe('Node modules in the page', () => {
     expect(nodeModuleSource('http', modules.http!)).toContain('export const createServer = ');
   });
 });
+
+type Events = typeof import('node:events') & { default: unknown };
+const describeErr = (e: unknown) => {
+  const err = e as { name?: string; code?: string; message?: string; cause?: unknown };
+  return `${err.name}[${err.code}]: ${err.message}${err.cause === undefined ? '' : ` (cause: ${String((err.cause as Error).message)})`}`;
+};
+const settle = (p: Promise<unknown>) =>
+  p.then(
+    (v) => `resolved ${JSON.stringify(v, (_k, x) => (x instanceof Event ? `Event ${x.type}` : x))}`,
+    (e) => `rejected ${describeErr(e)}`,
+  );
+const attempt = (fn: () => unknown) => {
+  try {
+    return `ok ${String(fn())}`;
+  } catch (e) {
+    return `threw ${describeErr(e)}`;
+  }
+};
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** What code sees of node:events, as a list of observations: the page's module must give Node's. */
+async function observe(ev: Events): Promise<string[]> {
+  const { EventEmitter, once, on, errorMonitor, captureRejectionSymbol, setMaxListeners, getMaxListeners, getEventListeners, addAbortListener } = ev;
+  const seen: string[] = [];
+  const counts = (e: InstanceType<typeof EventEmitter>, ...names: string[]) => names.map((n) => `${n}:${e.listenerCount(n)}`).join(' ');
+
+  // once(): its value, an 'error', an abort (its listeners gone), an aborted signal, a bad signal, an EventTarget.
+  const e1 = new EventEmitter();
+  const got = settle(once(e1, 'x'));
+  e1.emit('x', 1, 2);
+  seen.push(`once ${await got} ${counts(e1, 'x', 'error')}`);
+  const failed = settle(once(e1, 'x'));
+  e1.emit('error', new Error('bad'));
+  seen.push(`once on error ${await failed} ${counts(e1, 'x', 'error')}`);
+  const ac = new AbortController();
+  const aborted = settle(once(e1, 'x', { signal: ac.signal }));
+  seen.push(`once waiting ${counts(e1, 'x', 'error')}`);
+  ac.abort(new Error('stop'));
+  seen.push(`once aborted ${await aborted} ${counts(e1, 'x', 'error')}`);
+  seen.push(`once already aborted ${await settle(once(e1, 'x', { signal: ac.signal }))} ${counts(e1, 'x', 'error')}`);
+  seen.push(`once bad signal ${await settle(once(e1, 'x', { signal: 'no' as never }))}`);
+  const target = new EventTarget();
+  const fromTarget = settle(once(target, 'ping'));
+  target.dispatchEvent(new Event('ping'));
+  seen.push(`once EventTarget ${await fromTarget}`);
+
+  // on(): events in order, early break, 'error', abort, an aborted signal, close events.
+  const e2 = new EventEmitter();
+  const values: unknown[] = [];
+  const loop = (async () => {
+    for await (const args of on(e2, 'x')) {
+      values.push(args);
+      if (values.length === 2) break;
+    }
+  })();
+  e2.emit('x', 1);
+  e2.emit('x', 2, 'b');
+  await loop;
+  seen.push(`on ${JSON.stringify(values)} ${counts(e2, 'x', 'error')} next ${JSON.stringify(await on(e2, 'x').return?.())}`);
+  const iter = on(e2, 'x');
+  e2.emit('error', new Error('boom'));
+  seen.push(`on error ${await settle(iter.next())} then ${await settle(iter.next())} ${counts(e2, 'x', 'error')}`);
+  const ac2 = new AbortController();
+  const iter2 = on(e2, 'x', { signal: ac2.signal });
+  const pending = settle(iter2.next());
+  ac2.abort();
+  seen.push(`on aborted ${await pending} ${counts(e2, 'x', 'error')}`);
+  seen.push(`on already aborted ${attempt(() => on(e2, 'x', { signal: ac2.signal }))}`);
+  const iter3 = on(e2, 'x', { close: ['end'] } as never);
+  e2.emit('x', 'last');
+  e2.emit('end');
+  seen.push(`on close ${await settle(iter3.next())} ${await settle(iter3.next())} ${counts(e2, 'x', 'end')}`);
+  seen.push(`on is an async iterator ${typeof iter3[Symbol.asyncIterator]} ${Object.getPrototypeOf(Object.getPrototypeOf(iter3)) === Object.prototype}`);
+
+  // errorMonitor first, then 'error' listeners (or the throw); the symbols.
+  const e3 = new EventEmitter();
+  const order: string[] = [];
+  e3.on(errorMonitor, (err: Error) => order.push(`monitor ${err.message}`));
+  seen.push(`unhandled with a monitor ${attempt(() => e3.emit('error', new Error('one')))} ${order.join(',')}`);
+  e3.on('error', (err: Error) => order.push(`error ${err.message}`));
+  e3.emit('error', new Error('two'));
+  seen.push(`errorMonitor ${order.join(',')} ${typeof errorMonitor} ${errorMonitor.description} ${EventEmitter.errorMonitor === errorMonitor}`);
+  seen.push(
+    `captureRejectionSymbol ${captureRejectionSymbol === Symbol.for('nodejs.rejection')} ${EventEmitter.captureRejectionSymbol === captureRejectionSymbol}`,
+  );
+  seen.push(`statics ${EventEmitter.once === once} ${EventEmitter.on === on}`);
+
+  // setMaxListeners / getMaxListeners: emitters, EventTargets (AbortSignal), the default, refusals.
+  const e4 = new EventEmitter();
+  const signal = new AbortController().signal;
+  setMaxListeners(5, e4, signal);
+  seen.push(`setMaxListeners ${e4.getMaxListeners()} ${getMaxListeners(e4)} ${getMaxListeners(signal)}`);
+  setMaxListeners(12);
+  seen.push(`default ${EventEmitter.defaultMaxListeners} ${new EventEmitter().getMaxListeners()}`);
+  setMaxListeners(10);
+  seen.push(`setMaxListeners refuses ${attempt(() => setMaxListeners(1, {} as never))} ${attempt(() => setMaxListeners(-1))}`);
+
+  // getEventListeners of an emitter; addAbortListener and its disposable.
+  const fn = () => {};
+  e4.on('y', fn);
+  seen.push(`getEventListeners ${getEventListeners(e4, 'y')[0] === fn} ${getEventListeners(e4, 'z').length}`);
+  const calls: string[] = [];
+  const ac3 = new AbortController();
+  const kept = addAbortListener(ac3.signal, () => calls.push('kept'));
+  const dropped = addAbortListener(ac3.signal, () => calls.push('dropped'));
+  dropped[Symbol.dispose]();
+  ac3.abort();
+  ac3.abort();
+  addAbortListener(ac3.signal, () => calls.push('late'));
+  seen.push(`addAbortListener at once ${calls.join(',')} ${typeof kept[Symbol.dispose]}`);
+  await tick();
+  seen.push(`addAbortListener later ${calls.join(',')}`);
+  seen.push(`addAbortListener refuses ${attempt(() => addAbortListener(undefined as never, fn))} ${attempt(() => addAbortListener(signal, 'x' as never))}`);
+  return seen;
+}
+
+describe('node:events in the page', () => {
+  const page = modules.events as unknown as Events;
+
+  test('is the npm events package the worker runs, not Node’s own (which a plain import resolves to here)', async () => {
+    const node = await import('node:events');
+    expect(page.EventEmitter).not.toBe(node.EventEmitter);
+    expect(page.default).toBe(page.EventEmitter);
+  });
+
+  test('once, on, errorMonitor, setMaxListeners, getEventListeners and addAbortListener behave as Node’s', async () => {
+    const node = (await import('node:events')) as unknown as Events;
+    const expected = await observe(node);
+    expect(await observe(page)).toEqual(expected);
+  });
+
+  test('getEventListeners of an EventTarget says the page cannot list them', () => {
+    expect(() => page.getEventListeners(new EventTarget(), 'x')).toThrow(expect.objectContaining({ code: 'ERR_NOT_SUPPORTED' }));
+  });
+});

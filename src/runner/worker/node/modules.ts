@@ -1,15 +1,14 @@
 /**
  * The Node built-in modules code graded in the page may import: timers, timers/promises, http, net
- * (its socket class and address checks), events, stream, stream/promises, buffer, crypto (its
+ * (its socket class and address checks), events (events.ts), stream, stream/promises, buffer, crypto (its
  * random functions and webcrypto), url and util (promisify, format). Each is served to the learner's
  * module from a blob: module that re-exports it; any other import fails to load with a message that
  * names it and says where the code can run, as an unknown module fails in Node.
  */
-import EventEmitter from 'events';
 import { Buffer } from 'buffer';
 import readableStream from 'readable-stream';
 import { format } from '@vitest/utils/display';
-import { AbortError } from './http/index.ts';
+import { AbortError, eventsModule } from './events.ts';
 import type { NodeHttp } from './http/index.ts';
 import type { Handles } from './runtime.ts';
 import { NODE_MODULES_GLOBAL } from '../suite-paths.ts';
@@ -157,16 +156,12 @@ export function nodeModules(net: NodeHttp, handles: Handles): Record<string, Rec
     promises: stream.promises,
     default: Stream,
   };
-  const { once, on, errorMonitor, captureRejectionSymbol, getEventListeners, setMaxListeners, listenerCount } = EventEmitter as unknown as Record<
-    string,
-    unknown
-  >;
   return {
     timers,
     'timers/promises': timersPromises,
     http: net.http,
     net: net.net,
-    events: { EventEmitter, once, on, errorMonitor, captureRejectionSymbol, getEventListeners, setMaxListeners, listenerCount, default: EventEmitter },
+    events: eventsModule,
     stream: streamModule,
     'stream/promises': { pipeline: stream.promises.pipeline, finished: stream.promises.finished },
     buffer: { Buffer },

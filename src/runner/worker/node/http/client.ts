@@ -3,15 +3,19 @@
  * over the loopback network and behaves as Node's does towards the code that made it: 'socket',
  * 'finish', 'response' with an IncomingMessage, 'close'; a refused connection is an ECONNREFUSED
  * 'error'; a connection that goes before any response is "socket hang up" (ECONNRESET), one that
- * goes mid-response aborts the response instead. An AbortSignal destroys the request with Node's
- * AbortError. Every request has a connection of its own, ended once its response is.
+ * goes mid-response aborts the response instead. A socket's error (an AbortSignal's AbortError, a
+ * destroy(err)) is the request's 'error', before or after the response. A connection is ended once
+ * the response is, or (kept alive) given back once both the request and the response are done.
  */
+import { AbortError } from '../events.ts';
 import type { Runtime } from '../runtime.ts';
 import { nodeError, receivedRaw, validateHeaderName } from './headers.ts';
 import { IncomingMessage } from './incoming.ts';
 import type { Frame, Network, Socket } from './loopback.ts';
 import { OutgoingMessage } from './outgoing.ts';
 import { ConnectionPool } from './pool.ts';
+
+export { AbortError };
 
 export interface RequestOptions {
   protocol?: string;
@@ -39,15 +43,6 @@ export class Agent {
     this.keepAlive = options.keepAlive ?? false;
   }
   destroy(): void {}
-}
-
-/** Node's AbortError (an Error, not a DOMException). */
-export class AbortError extends Error {
-  code = 'ABORT_ERR';
-  constructor(message = 'The operation was aborted', options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'AbortError';
-  }
 }
 
 const NO_BODY_BY_DEFAULT = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
@@ -129,7 +124,10 @@ export function clientRequestClass(rt: Runtime, network: Network, globalAgent: A
       const raw = this.#raw ?? this.storedLines();
       const has = (name: string) => raw.some((h, i) => i % 2 === 0 && h.toLowerCase() === name);
       const out = [...raw];
-      if (!has('connection')) out.push('Connection', this.shouldKeepAlive ? 'keep-alive' : 'close');
+      const connection = raw.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'connection');
+      if (connection < 0) out.push('Connection', this.shouldKeepAlive ? 'keep-alive' : 'close');
+      // As Node's _storeHeader: the code's own "Connection: keep-alive" keeps the connection for the exchange.
+      else if (!/\bclose\b/i.test(raw[connection + 1]!)) this.shouldKeepAlive = true;
       if (this._hasBody && !has('content-length') && !has('transfer-encoding')) {
         if (this._contentLength !== undefined && (this._contentLength > 0 || this.useChunkedEncodingByDefault))
           out.push('Content-Length', String(this._contentLength));
@@ -159,6 +157,22 @@ export function clientRequestClass(rt: Runtime, network: Network, globalAgent: A
       this.destroy();
     }
 
+    /** Node's: a response still arriving is no longer wanted (its 'data' listeners go, the rest is drained). */
+    override destroy(error?: Error): this {
+      if (this.destroyed) return this;
+      this.res?._dump();
+      return super.destroy(error);
+    }
+
+    /** Node's: the socket's timeout is this request's 'timeout' (and never destroys it by itself). */
+    override setTimeout(ms: number, cb?: () => void): this {
+      if (cb) this.once('timeout', cb);
+      const arm = (s: Socket) => s.setTimeout(ms, () => this.emit('timeout'));
+      if (this.socket) arm(this.socket);
+      else this.once('socket', arm);
+      return this;
+    }
+
     setNoDelay(): void {}
     setSocketKeepAlive(): void {}
 
@@ -175,27 +189,44 @@ export function clientRequestClass(rt: Runtime, network: Network, globalAgent: A
         this.flushQueued();
         this.emit('_connected');
       };
+      // Node's socketErrorListener: a socket's error is the request's, response or not (an abort or
+      // destroy(err) in the middle of the body); the response is then aborted when the socket closes.
       const onError = (err: Error) => {
         if (this.#hadError) return;
         this.#hadError = true;
-        if (!this.res) this.emit('error', err);
+        this.emit('error', err);
       };
       const onClose = () => this.#closed();
+      // Node's responseOnTimeout: res.setTimeout() (or any idle timeout) is the response's 'timeout' too.
+      const onTimeout = () => this.res?.emit('timeout');
       socket.on('error', onError);
       socket.on('close', onClose);
+      socket.on('timeout', onTimeout);
       socket.onFrame = (frame) => {
         if (frame.type !== 'end' || !this.res) return this.#onFrame(frame, socket);
         this.res._complete();
-        const keepAlive = pool && this.shouldKeepAlive && !/\bclose\b/i.test(String(this.res.headers.connection ?? ''));
-        if (!keepAlive) return void socket.end();
-        // The connection goes back to the agent for the next request; this one is over.
-        socket.off('error', onError);
-        socket.off('close', onClose);
-        socket.off('connect', onConnect);
-        socket._httpMessage = null;
-        pool.give(key, socket);
-        this.destroyed = true;
-        rt.nextTick(() => this.emit('close'));
+        // Node's responseOnEnd: a connection not kept alive ends now; a kept-alive one is released
+        // once the request has been sent to its end too (a body may still be on its way).
+        if (!this.shouldKeepAlive || /\bclose\b/i.test(String(this.res.headers.connection ?? ''))) return void socket.end();
+        const release = () => {
+          if (this.destroyed) return;
+          socket.off('error', onError);
+          socket.off('close', onClose);
+          socket.off('connect', onConnect);
+          socket.off('timeout', onTimeout);
+          socket._httpMessage = null;
+          this.destroyed = true;
+          rt.nextTick(() => {
+            this._closed = true;
+            this.emit('close');
+            // The connection goes back to the agent for the next request; an agent without
+            // keep-alive (or none) closes it, as Node's agent does with a freed socket.
+            if (pool) pool.give(key, socket);
+            else socket.destroy();
+          });
+        };
+        if (this.writableFinished) release();
+        else this.once('finish', release);
       };
       this.emit('socket', socket);
       if (reused) onConnect();
@@ -219,11 +250,13 @@ export function clientRequestClass(rt: Runtime, network: Network, globalAgent: A
       const res = this.res;
       if (res) {
         if (!res.complete) res.destroy(nodeError(Error, 'ECONNRESET', 'aborted'));
-      } else if (!this.#hadError && !this.aborted) {
+      } else if (!this.#hadError) {
+        // As Node's socketCloseListener: no response and no error yet (a plain destroy(), abort()) is a hang-up.
         this.#hadError = true;
         this.emit('error', nodeError(Error, 'ECONNRESET', 'socket hang up'));
       }
       this.destroyed = true;
+      this._closed = true;
       this.emit('close');
     }
   };

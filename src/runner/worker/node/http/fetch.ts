@@ -132,7 +132,7 @@ function exchange(network: Network, pool: ConnectionPool, p: Prepared): Promise<
           return reject(new TypeError('fetch failed', { cause: nodeError(Error, 'UND_ERR_INFO', `unsupported status ${status}`) }));
         }
         const headers = new Headers();
-        const joined = joinHeaders(receivedRaw(frame.raw));
+        const joined = joinHeaders(receivedRaw(frame.raw), Object.create(null));
         for (const [k, v] of Object.entries(joined)) for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
         keepAlive = !/\bclose\b/i.test(String(joined.connection ?? ''));
         const stream = new ReadableStream<Uint8Array>({

@@ -14,6 +14,39 @@ export function nodeError<E extends Error>(Kind: new (message: string) => E, cod
   return err;
 }
 
+/** How Node's ERR_INVALID_ARG_TYPE names what it received ("an instance of Array", "type number (1)"). */
+export function received(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'function') return `function ${value.name}`;
+  if (typeof value === 'object') return `an instance of ${(value as object).constructor?.name ?? 'Object'}`;
+  if (typeof value === 'string') {
+    const s = value.length > 28 ? `${value.slice(0, 25)}...` : value;
+    return `type string (${s.includes("'") ? JSON.stringify(s) : `'${s}'`})`;
+  }
+  return `type ${typeof value} (${String(value)}${typeof value === 'bigint' ? 'n' : ''})`;
+}
+
+/** util.inspect's one-line form, for the values header arguments hold (strings, numbers, arrays, plain objects). */
+export function inspect(value: unknown): string {
+  if (typeof value === 'string') return value.includes("'") ? JSON.stringify(value) : `'${value}'`;
+  if (Array.isArray(value)) return value.length ? `[ ${value.map(inspect).join(', ')} ]` : '[]';
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : inspect(k)}: ${inspect(v)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return String(value);
+}
+
+/** Node's ERR_INVALID_ARG_VALUE, the value shown as util.inspect shows it (cut at 128 characters). */
+export function invalidArgValue(name: string, value: unknown): TypeError {
+  const shown = inspect(value);
+  return nodeError(
+    TypeError,
+    'ERR_INVALID_ARG_VALUE',
+    `The argument '${name}' is invalid. Received ${shown.length > 128 ? `${shown.slice(0, 128)}...` : shown}`,
+  );
+}
+
 const TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
 // Node refuses control characters other than tab (and anything past 0xff).
 const INVALID_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
@@ -59,17 +92,23 @@ export function receivedRaw(lines: readonly string[]): string[] {
   return out;
 }
 
-/** `IncomingMessage.headers` from raw lines (name, value, name, value…), as Node joins them. */
-export function joinHeaders(raw: readonly string[]): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
+/**
+ * `IncomingMessage.headers` from raw lines (name, value, name, value…), as Node's _addHeaderLine
+ * joins them: into a plain object (`headers.hasOwnProperty` works), so a header named like an
+ * Object.prototype member behaves as in Node (`constructor` becomes an own property, `__proto__`
+ * goes to the prototype setter and is dropped). fetch passes a null-prototype `into`, as undici keeps
+ * every name.
+ */
+export function joinHeaders(raw: readonly string[], into: Record<string, string | string[]> = {}): Record<string, string | string[]> {
+  const out = into;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
     const value = raw[i + 1]!;
-    const had = out[name];
-    if (name === 'set-cookie') out[name] = had === undefined ? [value] : [...(had as string[]), value];
-    else if (had === undefined) out[name] = value;
-    else if (SINGLE.has(name)) continue;
-    else out[name] = `${had as string}${name === 'cookie' ? '; ' : ', '}${value}`;
+    const had: unknown = out[name];
+    if (name === 'set-cookie') out[name] = Array.isArray(had) ? [...(had as string[]), value] : [value];
+    else if (SINGLE.has(name)) {
+      if (had === undefined) out[name] = value;
+    } else out[name] = typeof had === 'string' ? `${had}${name === 'cookie' ? '; ' : ', '}${value}` : value;
   }
   return out;
 }

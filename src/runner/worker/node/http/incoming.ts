@@ -35,6 +35,9 @@ export class IncomingMessage extends Readable {
 
   constructor(socket: Socket | null, rt?: Runtime) {
     super();
+    // As Node's constructor: the body is pushed as it arrives, so the stream must not call _read()
+    // by itself (readable-stream's maybeReadMore would, and the body would count as being read).
+    (this as unknown as { _readableState: { readingMore: boolean } })._readableState.readingMore = true;
     this.socket = socket;
     // Made by a learner's code (new http.IncomingMessage(socket)) it still needs a runtime for its ticks.
     this.#rt = rt ?? ({ nextTick: (fn: (...a: unknown[]) => void, ...a: unknown[]) => queueMicrotask(() => fn(...a)) } as unknown as Runtime);
@@ -58,7 +61,10 @@ export class IncomingMessage extends Readable {
   }
 
   override _read(): void {
-    this._consuming = true;
+    if (!this._consuming) {
+      (this as unknown as { _readableState: { readingMore: boolean } })._readableState.readingMore = false;
+      this._consuming = true;
+    }
   }
 
   /** What the receiving side of a connection feeds in. */
@@ -80,7 +86,8 @@ export class IncomingMessage extends Readable {
 
   setTimeout(ms: number, cb?: () => void): this {
     if (cb) this.on('timeout', cb);
-    this.socket?.setTimeout(ms, () => this.emit('timeout'));
+    // Node's: the socket's owner tells this message (a server only while the request is arriving).
+    this.socket?.setTimeout(ms);
     return this;
   }
 

@@ -6,7 +6,7 @@
  * (a FIN). Only 127.0.0.0/8, ::1 and localhost exist here: a connection anywhere else, or to a port
  * nothing listens on, is refused as Node refuses it (ECONNREFUSED).
  */
-import { EventEmitter } from 'events';
+import { EventEmitter } from '../events.ts';
 import type { Handle, Runtime } from '../runtime.ts';
 import { nodeError } from './headers.ts';
 
@@ -27,6 +27,8 @@ const address = (host: string) => (host.includes(':') ? { address: host, family:
 export class Socket extends EventEmitter implements Handle {
   readonly resourceType = 'TCPSocketWrap';
   destroyed = false;
+  /** Node's `errored`: the error the socket was destroyed with. */
+  errored: Error | null = null;
   connecting = false;
   readable = true;
   writable = true;
@@ -45,6 +47,8 @@ export class Socket extends EventEmitter implements Handle {
   /** The HTTP message that owns this socket (Node's socket._httpMessage). */
   _httpMessage: unknown = null;
   #ref = true;
+  #ended = false;
+  #endEmitted = false;
   #peer: Socket | undefined;
   #inbox: Array<Frame | 'fin'> = [];
   #draining = false;
@@ -63,6 +67,22 @@ export class Socket extends EventEmitter implements Handle {
   }
   get pending(): boolean {
     return this.connecting;
+  }
+  /** As Node's: true from destroy() on (its handle's close callback comes later, with 'close'). */
+  get closed(): boolean {
+    return this.destroyed;
+  }
+  /** end() was called (the FIN sent), not merely destroyed. */
+  get writableEnded(): boolean {
+    return this.#ended;
+  }
+  /** 'end' was emitted: the other end's FIN arrived. */
+  get readableEnded(): boolean {
+    return this.#endEmitted;
+  }
+  /** Nothing waits to be written: parts are handed to the other end at once. */
+  get writableLength(): number {
+    return 0;
   }
 
   /** Joins two fresh sockets into one connection. */
@@ -106,6 +126,7 @@ export class Socket extends EventEmitter implements Handle {
   /** The other end closed: Node emits 'end', then (no half-open sockets) closes this end too. */
   #onFin(): void {
     this.readable = false;
+    this.#endEmitted = true;
     this.emit('end');
     this.destroy();
   }
@@ -117,6 +138,7 @@ export class Socket extends EventEmitter implements Handle {
   destroy(error?: Error): this {
     if (this.destroyed) return this;
     this.destroyed = true;
+    this.errored = error ?? null;
     this.readable = this.writable = false;
     this.#idle?.cancel?.();
     this.#rt.handles.delete(this);
@@ -133,6 +155,8 @@ export class Socket extends EventEmitter implements Handle {
    */
   end(cb?: () => void): this {
     if (cb) this.once('finish', cb);
+    // Node's Writable: even a destroyed socket counts as ended once end() is called, unless it errored.
+    if (!this.errored) this.#ended = true;
     if (!this.writable) return this;
     this.writable = false;
     this.#rt.io(() => {

@@ -7,7 +7,7 @@
  */
 import { Stream } from 'readable-stream';
 import { Buffer } from 'buffer';
-import { lines, nodeError, type StoredHeader, validateHeaderName, validateHeaderValue } from './headers.ts';
+import { lines, nodeError, received, type StoredHeader, validateHeaderName, validateHeaderValue } from './headers.ts';
 import type { Frame, Socket } from './loopback.ts';
 import type { Runtime } from '../runtime.ts';
 
@@ -21,16 +21,10 @@ export function chunkBytes(chunk: Chunk, encoding?: string): Uint8Array {
 
 function checkChunk(chunk: unknown): asserts chunk is Chunk {
   if (typeof chunk === 'string' || chunk instanceof Uint8Array) return;
-  const received =
-    chunk === null
-      ? 'null'
-      : typeof chunk === 'object'
-        ? `an instance of ${(chunk as object).constructor?.name ?? 'Object'}`
-        : `type ${typeof chunk} (${String(chunk)})`;
   throw nodeError(
     TypeError,
     'ERR_INVALID_ARG_TYPE',
-    `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${received}`,
+    `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${received(chunk)}`,
   );
 }
 
@@ -39,6 +33,10 @@ export abstract class OutgoingMessage extends Stream {
   errored: Error | null = null;
   writable = true;
   finished = false;
+  /**
+   * Set just before 'finish', as Node 24 sets it (its kWritableFinished): false right after end()
+   * returns. (Node 20 computed it, finished && nothing left to write, so true there already.)
+   */
   writableFinished = false;
   chunkedEncoding = false;
   useChunkedEncodingByDefault = true;
@@ -46,6 +44,9 @@ export abstract class OutgoingMessage extends Stream {
   shouldKeepAlive = true;
   strictContentLength = false;
   socket: Socket | null = null;
+  /** Set just before 'close' is emitted (Node's `_closed`, read as `closed`: see below the class). */
+  _closed = false;
+  declare readonly closed: boolean;
   /** The head's header lines once frozen (Node's `_header`); null before. */
   _header: string[] | null = null;
   _hasBody = true;
@@ -53,6 +54,8 @@ export abstract class OutgoingMessage extends Stream {
   _contentLength: number | undefined = undefined;
   protected readonly rt: Runtime;
   #headers = new Map<string, StoredHeader>();
+  /** A header was ever set (Node's kOutHeaders exists from then on, even once emptied again). */
+  #headersSet = false;
   #headSent = false;
   /** Parts written before the message has a connection to go to. */
   #queued: Frame[] = [];
@@ -71,6 +74,7 @@ export abstract class OutgoingMessage extends Stream {
   get connection(): Socket | null {
     return this.socket;
   }
+
   get writableCorked(): number {
     return 0;
   }
@@ -92,6 +96,7 @@ export abstract class OutgoingMessage extends Stream {
     validateHeaderName(name);
     validateHeaderValue(name, value);
     this.#headers.set(name.toLowerCase(), [name, value]);
+    this.#headersSet = true;
     return this;
   }
   setHeaders(headers: Headers | Map<string, string>): this {
@@ -106,10 +111,11 @@ export abstract class OutgoingMessage extends Stream {
     const add = Array.isArray(value) ? value.map(String) : [String(value)];
     const prev = had === undefined ? [] : Array.isArray(had[1]) ? had[1].map(String) : [String(had[1])];
     this.#headers.set(name.toLowerCase(), [had?.[0] ?? name, had === undefined && add.length === 1 ? value : [...prev, ...add]]);
+    this.#headersSet = true;
     return this;
   }
   getHeader(name: string): StoredHeader[1] | undefined {
-    if (typeof name !== 'string') throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "name" argument must be of type string. Received ${typeof name}`);
+    if (typeof name !== 'string') throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "name" argument must be of type string. Received ${received(name)}`);
     return this.#headers.get(name.toLowerCase())?.[1];
   }
   getHeaders(): Record<string, StoredHeader[1]> {
@@ -127,15 +133,16 @@ export abstract class OutgoingMessage extends Stream {
     return this.#headers.has(String(name).toLowerCase());
   }
   removeHeader(name: string): void {
+    if (typeof name !== 'string') throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "name" argument must be of type string. Received ${received(name)}`);
     if (this._header) throw nodeError(Error, 'ERR_HTTP_HEADERS_SENT', 'Cannot remove headers after they are sent to the client');
-    this.#headers.delete(String(name).toLowerCase());
+    this.#headers.delete(name.toLowerCase());
   }
   /** The header lines setHeader() and friends built up. */
   protected storedLines(): string[] {
     return [...this.#headers.values()].flatMap(([n, v]) => lines(n, v));
   }
   protected hasStoredHeaders(): boolean {
-    return this.#headers.size > 0;
+    return this.#headersSet;
   }
 
   /** Freezes the head: writeHead() for a response, the request line for a request. */
@@ -243,11 +250,22 @@ export abstract class OutgoingMessage extends Stream {
   cork(): void {}
   uncork(): void {}
   addTrailers(): void {}
+  /**
+   * Node's: only the socket's idle timeout is set; who hears of it is the socket owner's business
+   * (a server's socketOnTimeout, or a ClientRequest's own listener).
+   */
   setTimeout(ms: number, cb?: () => void): this {
     if (cb) this.on('timeout', cb);
-    const arm = (s: Socket) => s.setTimeout(ms, () => this.emit('timeout'));
-    if (this.socket) arm(this.socket);
-    else this.once('socket', arm);
+    if (this.socket) this.socket.setTimeout(ms);
+    else this.once('socket', (s: Socket) => s.setTimeout(ms));
     return this;
   }
 }
+
+// Node's `closed` is a getter of `_closed` (readable-stream's types have it as a plain property).
+Object.defineProperty(OutgoingMessage.prototype, 'closed', {
+  get(this: OutgoingMessage) {
+    return this._closed;
+  },
+  configurable: true,
+});

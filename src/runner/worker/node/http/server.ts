@@ -1,138 +1,22 @@
 /**
- * http.Server and http.ServerResponse for the page, on the loopback network. The life of a request
- * follows Node's: 'connection', then 'request' once the head has arrived; a finished response dumps
- * a body nobody read (so the request's 'end' and 'close' come then), closes after itself ('close'
- * one tick after 'finish'), and ends the connection unless it is kept alive. A connection that goes
- * first aborts the requests still unanswered (their 'aborted', 'close') and closes their responses
- * unfinished. close() stops listening, closes idle connections (Node 19+) and emits 'close' once the
- * last connection has gone; closeAllConnections() ends them all.
+ * http.Server for the page, on the loopback network (its responses: response.ts). The life of a
+ * request follows Node's: 'connection', then 'request' once the head has arrived; a finished
+ * response dumps a body nobody read (so the request's 'end' and 'close' come then), closes after
+ * itself ('close' one tick after 'finish'), and ends the connection unless it is kept alive. A
+ * connection that goes first aborts the requests still unanswered (their 'aborted', 'close') and
+ * closes their responses unfinished; the client's FIN in the middle of a request body is Node's
+ * parse error. Every idle timeout of a socket goes through one handler, as Node's socketOnTimeout.
+ * close() stops listening, closes idle connections (Node 19+) and emits 'close' once the last
+ * connection has gone; closeAllConnections() ends them all.
  */
-import { EventEmitter } from 'events';
+import { EventEmitter } from '../events.ts';
 import type { Handle, Runtime } from '../runtime.ts';
-import { nodeError, receivedRaw, type StoredHeader, validateHeaderName, validateHeaderValue, lines } from './headers.ts';
+import { nodeError, receivedRaw } from './headers.ts';
 import { IncomingMessage } from './incoming.ts';
 import type { Frame, Network, Socket } from './loopback.ts';
-import { OutgoingMessage } from './outgoing.ts';
-import { STATUS_CODES } from './status.ts';
+import { emitClose, ServerResponse } from './response.ts';
 
-const INVALID_STATUS_MESSAGE = /[^\t\x20-\x7e\x80-\xff]/;
-const has = (raw: string[], name: string) => raw.some((h, i) => i % 2 === 0 && h.toLowerCase() === name);
-
-export class ServerResponse extends OutgoingMessage {
-  statusCode = 200;
-  statusMessage: string | undefined = undefined;
-  override sendDate = true;
-  readonly req: IncomingMessage;
-  _closed = false;
-  /** Set by the server that made it: its keepAliveTimeout is announced in the Keep-Alive header. */
-  _keepAliveTimeout = 5000;
-
-  constructor(req: IncomingMessage, rt: Runtime) {
-    super(rt);
-    this.req = req;
-    if (req.method === 'HEAD') this._hasBody = false;
-  }
-
-  override _implicitHeader(): void {
-    this.writeHead(this.statusCode);
-  }
-
-  writeHead(
-    statusCode: number,
-    reason?: string | Record<string, StoredHeader[1]> | string[] | string[][],
-    headers?: Record<string, StoredHeader[1]> | string[] | string[][],
-  ): this {
-    if (this._header) throw nodeError(Error, 'ERR_HTTP_HEADERS_SENT', 'Cannot write headers after they are sent to the client');
-    const code = statusCode | 0;
-    if (code < 100 || code > 999) throw nodeError(RangeError, 'ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${String(statusCode)}`);
-    let extra = headers;
-    if (typeof reason === 'string') this.statusMessage = reason;
-    else {
-      this.statusMessage ||= STATUS_CODES[code] ?? 'unknown';
-      extra ??= reason;
-    }
-    this.statusCode = code;
-    let raw: string[];
-    if (this.hasStoredHeaders()) {
-      if (Array.isArray(extra)) {
-        const pairs = pairsOf(extra);
-        for (const [k] of pairs) this.removeHeader(k);
-        for (const [k, v] of pairs) if (k) this.appendHeader(k, v);
-      } else if (extra) {
-        for (const [k, v] of Object.entries(extra)) if (k) this.setHeader(k, v);
-      }
-      raw = this.storedLines();
-    } else {
-      raw = [];
-      const pairs = Array.isArray(extra) ? pairsOf(extra) : Object.entries(extra ?? {});
-      for (const [k, v] of pairs) {
-        validateHeaderName(k);
-        validateHeaderValue(k, v);
-        raw.push(...lines(k, v));
-      }
-    }
-    if (INVALID_STATUS_MESSAGE.test(this.statusMessage ?? '')) throw nodeError(TypeError, 'ERR_INVALID_CHAR', 'Invalid character in statusMessage');
-    if (code === 204 || code === 304 || (code >= 100 && code <= 199)) this._hasBody = false;
-    this._header = this.withDefaults(raw);
-    return this;
-  }
-
-  /** Date, Connection, Keep-Alive and the body's framing, where the handler did not set them. */
-  private withDefaults(raw: string[]): string[] {
-    const out = [...raw];
-    if (this.sendDate && !has(out, 'date')) out.push('Date', new Date().toUTCString());
-    const connection = out.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'connection');
-    if (connection >= 0) {
-      if (/\bclose\b/i.test(out[connection + 1]!)) this.shouldKeepAlive = false;
-    } else out.push('Connection', this.shouldKeepAlive ? 'keep-alive' : 'close');
-    if (this.shouldKeepAlive && !has(out, 'keep-alive') && this._keepAliveTimeout > 0)
-      out.push('Keep-Alive', `timeout=${Math.floor(this._keepAliveTimeout / 1000)}`);
-    if (this._hasBody && !has(out, 'content-length') && !has(out, 'transfer-encoding')) {
-      if (this._contentLength !== undefined) out.push('Content-Length', String(this._contentLength));
-      else {
-        this.chunkedEncoding = true;
-        out.push('Transfer-Encoding', 'chunked');
-      }
-    }
-    return out;
-  }
-
-  protected override headFrame(raw: string[]): Frame {
-    return { type: 'head', status: this.statusCode, statusMessage: this.statusMessage ?? STATUS_CODES[this.statusCode] ?? 'unknown', raw };
-  }
-
-  writeContinue(): void {}
-  writeProcessing(): void {}
-  writeEarlyHints(): void {}
-
-  assignSocket(socket: Socket): void {
-    socket._httpMessage = this;
-    this.socket = socket;
-    this.emit('socket', socket);
-    this.flushQueued();
-  }
-  detachSocket(socket: Socket): void {
-    socket._httpMessage = null;
-    this.socket = null;
-  }
-}
-
-function pairsOf(headers: string[] | string[][]): Array<[string, string]> {
-  if (headers.length && Array.isArray(headers[0])) return (headers as string[][]).map(([k, v]) => [k!, v!]);
-  const flat = headers as string[];
-  if (flat.length % 2 !== 0) throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'headers' is invalid.");
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
-  return out;
-}
-
-/** Node's response 'close' (emitCloseNT). */
-function emitClose(res: ServerResponse): void {
-  if (res._closed) return;
-  res.destroyed = true;
-  res._closed = true;
-  res.emit('close');
-}
+export { ServerResponse };
 
 interface ServerOptions {
   IncomingMessage?: typeof IncomingMessage;
@@ -303,9 +187,25 @@ export function serverClass({ rt, network }: ServerDeps) {
           emitClose(res);
         }
       });
-      if (this.timeout > 0) socket.setTimeout(this.timeout, () => (this.listenerCount('timeout') ? this.emit('timeout', socket) : socket.destroy()));
       this.emit('connection', socket);
       let current: IncomingMessage | undefined;
+      // Node's socketOnEnd: the client's FIN in the middle of a request body is a parse error (a
+      // 'clientError', or else the socket is destroyed with it); otherwise the server ends its side too.
+      socket.on('end', () => {
+        if (!current || current.complete) return void socket.end();
+        const err = nodeError(Error, 'HPE_INVALID_EOF_STATE', 'Parse Error', { bytesParsed: 0, reason: 'Invalid EOF state' });
+        if (!this.emit('clientError', err, socket)) socket.destroy(err);
+      });
+      // Node's socketOnTimeout, for every idle timeout of the socket (server.timeout, req.setTimeout,
+      // res.setTimeout): told are the request still arriving, the response and the server; when none
+      // of them listens, the socket is destroyed.
+      socket.on('timeout', () => {
+        const reqHeard = current !== undefined && !current.complete && current.emit('timeout', socket);
+        const res = socket._httpMessage as ServerResponse | null;
+        const resHeard = res?.emit('timeout', socket) ?? false;
+        if (!this.emit('timeout', socket) && !reqHeard && !resHeard) socket.destroy();
+      });
+      if (this.timeout > 0) socket.setTimeout(this.timeout);
       socket.onFrame = (frame) => {
         if (frame.type === 'head') {
           conn.idle?.();
