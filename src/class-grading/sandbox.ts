@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import * as grading from '../grading/index.ts';
 import type { Sandbox } from '../grading/index.ts';
-import type { Bilingual } from '../i18n/langs.ts';
+import type { Bilingual } from '../i18n/index.ts';
 import { cm, type Lang, type Message } from './messages.ts';
 
 export type SandboxFactory = () => Promise<Sandbox>;

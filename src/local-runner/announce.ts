@@ -1,6 +1,6 @@
 /** What `npm start` and `npm run dev` print once they listen: the URL with the token, and what it is for. */
 import { createInterface } from 'node:readline';
-import type { Bilingual } from '../i18n/langs.ts';
+import type { Bilingual } from '../i18n/index.ts';
 import { tokenURL } from '../runner/local/protocol.ts';
 
 export interface AnnounceOptions {

@@ -2,7 +2,7 @@
 // one, else in plain child processes (with a clean environment, but as the user who started it).
 import { ConfinedSandbox, confinementStatus, createWarmGrader, NodeSandbox } from '../grading/index.ts';
 import type { Report, Sandbox } from '../grading/core/index.ts';
-import type { Bilingual } from '../i18n/langs.ts';
+import type { Bilingual } from '../i18n/index.ts';
 import { createRunnerApi, type RunnerApi } from './runner-api.ts';
 
 export { createRunnerApi, newRunnerToken, type RunnerApi } from './runner-api.ts';

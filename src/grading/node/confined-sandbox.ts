@@ -10,7 +10,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, realpath, writeFile } from 'node
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Bilingual } from '../../i18n/langs.ts';
+import type { Bilingual } from '../../i18n/index.ts';
 import { bwrapCommand, type BwrapPlan } from './bwrap-args.ts';
 import { confinementStatus, etcFiles, findExecutable, sandboxOwner, systemEntries } from './confinement.ts';
 import { ENV_DIR } from './fs-source.ts';

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import type { Bilingual } from '../../i18n/langs.ts';
+import type { Bilingual } from '../../i18n/index.ts';
 import { bwrapArgs, type BwrapPlan, type SystemEntry } from './bwrap-args.ts';
 
 export interface ConfinementStatus {

@@ -11,7 +11,7 @@
  * getEventListeners() of an EventTarget (a browser cannot list them; it says so).
  */
 import NpmEventEmitter from 'events/events.js';
-import { nodeError, received } from './http/headers.ts';
+import { nodeError, received } from './node-errors.ts';
 
 /** Node's AbortError (an Error, not a DOMException). */
 export class AbortError extends Error {

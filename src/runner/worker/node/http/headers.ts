@@ -5,26 +5,8 @@
  * ", ", except the few Node keeps only once and `set-cookie`, kept as an array). Pure.
  */
 
-/** Node's error shape: a built-in error class with a `code`, the code shown in `toString()`. */
-export function nodeError<E extends Error>(Kind: new (message: string) => E, code: string, message: string, extra: Record<string, unknown> = {}): E {
-  const err = new Kind(message);
-  Object.defineProperty(err, 'code', { value: code, enumerable: true, writable: true, configurable: true });
-  Object.assign(err, extra);
-  Object.defineProperty(err, 'toString', { value: () => `${err.name} [${code}]: ${err.message}`, configurable: true, writable: true });
-  return err;
-}
-
-/** How Node's ERR_INVALID_ARG_TYPE names what it received ("an instance of Array", "type number (1)"). */
-export function received(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'function') return `function ${value.name}`;
-  if (typeof value === 'object') return `an instance of ${(value as object).constructor?.name ?? 'Object'}`;
-  if (typeof value === 'string') {
-    const s = value.length > 28 ? `${value.slice(0, 25)}...` : value;
-    return `type string (${s.includes("'") ? JSON.stringify(s) : `'${s}'`})`;
-  }
-  return `type ${typeof value} (${String(value)}${typeof value === 'bigint' ? 'n' : ''})`;
-}
+export { nodeError, received } from '../node-errors.ts';
+import { nodeError, received } from '../node-errors.ts';
 
 /** util.inspect's one-line form, for the values header arguments hold (strings, numbers, arrays, plain objects). */
 export function inspect(value: unknown): string {
