@@ -6,7 +6,7 @@
  */
 
 export { nodeError, received } from '../node-errors.ts';
-import { nodeError, received } from '../node-errors.ts';
+import { nodeError } from '../node-errors.ts';
 
 /** util.inspect's one-line form, for the values header arguments hold (strings, numbers, arrays, plain objects). */
 export function inspect(value: unknown): string {
