@@ -72,10 +72,10 @@ function classroom(ctx: ClassContext, results: LearnerResult[]): Row[] {
  * grader could not grade (a 0 there is the machine's fault, not the learner's). The gradebook CSV and
  * the report show them, with what to do.
  */
-export const heldFromLms = (results: LearnerResult[]) => results.filter((r) => inConflict(r) || gradingFailed(r));
+const unsettled = (r: LearnerResult) => inConflict(r) || gradingFailed(r);
+export const heldFromLms = (results: LearnerResult[]) => results.filter(unsettled);
 
 export function lmsRows(format: LmsFormat, ctx: ClassContext, results: LearnerResult[]): Row[] {
-  const held = new Set(heldFromLms(results));
-  const settled = results.filter((r) => !held.has(r));
+  const settled = results.filter((r) => !unsettled(r));
   return format === 'moodle' ? moodle(ctx, settled) : format === 'canvas' ? canvas(ctx, settled) : classroom(ctx, settled);
 }

@@ -58,8 +58,7 @@ export function createSubmissionSandbox(
   if (found.available) {
     return { ok: true, confined: true, mechanism: found.mechanism, factory: () => mod.ConfinedSandbox.create() };
   }
-  const reason = found.reason ?? { vi: 'không rõ lý do', en: 'no reason given' };
-  return { ok: false, refusal: { key: 'sandbox.refuse', params: {}, reason } };
+  return { ok: false, refusal: { key: 'sandbox.refuse', params: {}, reason: found.reason ?? grading.NO_REASON } };
 }
 
 /** A sandbox message in one language. */

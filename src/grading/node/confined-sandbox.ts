@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Bilingual } from '../../i18n/index.ts';
 import { bwrapCommand, type BwrapPlan } from './bwrap-args.ts';
-import { confinementStatus, etcFiles, findExecutable, sandboxOwner, systemEntries } from './confinement.ts';
+import { confinementStatus, etcFiles, findExecutable, NO_REASON, sandboxOwner, systemEntries } from './confinement.ts';
 import { ENV_DIR } from './fs-source.ts';
 import { processTree, treeMemoryMb } from './proc-tree.ts';
 import { liveSandboxes } from './live-sandboxes.ts';
@@ -124,7 +124,7 @@ export class ConfinedSandbox implements Sandbox {
   /** A fresh confined workspace; throws ConfinementUnavailableError where runs cannot be confined. */
   static async create(opts: ConfinedSandboxOptions = {}): Promise<ConfinedSandbox> {
     const status = confinementStatus();
-    if (!status.available) throw new ConfinementUnavailableError(status.reason ?? { vi: 'không rõ lý do', en: 'unknown' });
+    if (!status.available) throw new ConfinementUnavailableError(status.reason ?? NO_REASON);
     const bwrap = findExecutable('bwrap')!;
     const prlimit = findExecutable('prlimit', ['/usr/bin/prlimit'])!;
     const owner = sandboxOwner();

@@ -27,6 +27,9 @@ export interface ConfinementStatus {
  */
 export const MECHANISM = 'bubblewrap + prlimit';
 
+/** What a refusal says when whatever reported "unavailable" gave no reason (the probe always gives one). */
+export const NO_REASON: Bilingual = { vi: 'không rõ lý do', en: 'no reason given' };
+
 /** An executable on PATH (or at one of `fallbacks`), or undefined. */
 export function findExecutable(name: string, fallbacks: string[] = []): string | undefined {
   const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);

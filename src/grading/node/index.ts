@@ -14,7 +14,7 @@ export { createWarmGrader, type WarmGraderOptions } from './warm-grader.ts';
 export { fsExerciseSource, readTree, REPO_ROOT, EXERCISES_DIR, ENV_DIR } from './fs-source.ts';
 // Grading other people's code (a class's submissions): confined runs, or a clear reason why not.
 export { ConfinedSandbox, ConfinementUnavailableError, type ConfinedSandboxOptions } from './confined-sandbox.ts';
-export { confinementStatus, type ConfinementStatus } from './confinement.ts';
+export { confinementStatus, NO_REASON, type ConfinementStatus } from './confinement.ts';
 // Strict grading: the learner's modules in a process of their own, reached only through a protocol.
 export { gradeStrict, type StrictOutcome, type StrictSandboxes, type Suspicion } from './strict-grade.ts';
 export { StrictGrader } from './strict-grader.ts';
